@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import { HEADER, PRODUCT } from "~/content/site";
+
+export function SiteFooter({ supportEmail }: { supportEmail?: string }) {
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-10 text-sm text-slate-600 md:flex-row md:items-center md:justify-between">
+        <p>
+          © {new Date().getFullYear()} {PRODUCT.name}
+        </p>
+        <nav aria-label="Footer" className="flex flex-wrap gap-4">
+          <Link to="/" className="hover:text-slate-900">
+            {HEADER.home}
+          </Link>
+          <Link to="/blog" className="hover:text-slate-900">
+            {HEADER.blog}
+          </Link>
+          {supportEmail && (
+            <a href={`mailto:${supportEmail}`} className="hover:text-slate-900">
+              Support: {supportEmail}
+            </a>
+          )}
+        </nav>
+      </div>
+    </footer>
+  );
+}

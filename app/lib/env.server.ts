@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+/** Empty strings count as unset, so `FOO=` in a shell or an .env file falls back to the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+const secretSegment = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, "16 to 128 characters of A-Z, a-z, 0-9, '-' or '_'");
+
+const envSchema = z.object({
+  PORT: optional(z.coerce.number().int().min(1).max(65535)).default(3000),
+  HOST: optional(z.string()).default("0.0.0.0"),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""))),
+  DATA_DIR: optional(z.string()).default("./data"),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "a postgres:// or postgresql:// URL")),
+  S3_BUCKET: optional(z.string()),
+  S3_ENDPOINT: optional(z.url()),
+  S3_REGION: optional(z.string()).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(z.stringbool()).default(false),
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_(test|live)_/, "a Stripe secret key (sk_test_... or sk_live_...)"),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith("whsec_", "a webhook signing secret (whsec_...)")),
+  STRIPE_API_BASE: optional(z.url()),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL")),
+  MAIL_FROM: optional(z.string()),
+  SUPPORT_EMAIL: optional(z.email()),
+  REVIEW_URL: optional(z.url({ protocol: /^https?$/ })),
+  ADMIN_PATH: optional(secretSegment),
+  SUCCESS_PATH: optional(secretSegment),
+  ADMIN_PASSWORD: optional(z.string().min(12, "at least 12 characters").max(1024)),
+  SESSION_SECRET: optional(
+    z
+      .string()
+      .transform((s) => s.split(",").map((p) => p.trim()))
+      .pipe(z.array(z.string().min(32, "each secret at least 32 characters")).min(1)),
+  ),
+  MAX_UPLOAD_BYTES: optional(z.coerce.number().int().positive()).default(2 * 1024 ** 3),
+  LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; SUPPORT_EMAIL: string };
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and checks the environment once; a bad value names the variable and what it expects. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${String(issue.path[0] ?? "environment")}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set",
+    );
+  }
+  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set",
+    );
+  }
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
+  };
+}

@@ -1,0 +1,91 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  assertValidKey,
+  type ByteRange,
+  type FileStore,
+  generateKey,
+  type StoredObject,
+} from "./file-store.ts";
+
+/** Files on local disk under `root`. Writes land in a temporary file and are renamed into place. */
+export class LocalFileStore implements FileStore {
+  readonly kind = "local" as const;
+  private readonly root: string;
+  private readonly tmpDir: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+    this.tmpDir = join(this.root, ".tmp");
+  }
+
+  /** Absolute path of a key, checked to stay inside the root. */
+  pathOf(key: string): string {
+    assertValidKey(key);
+    const path = resolve(this.root, key);
+    if (!path.startsWith(this.root + sep)) throw new Error("Key escapes the storage root");
+    return path;
+  }
+
+  async put(body: Readable, name: { prefix: string; extension: string }) {
+    const key = generateKey(name);
+    const target = this.pathOf(key);
+    await mkdir(this.tmpDir, { recursive: true });
+    await mkdir(dirname(target), { recursive: true });
+    const tmp = join(this.tmpDir, `${crypto.randomUUID()}.part`);
+    let size = 0;
+    body.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+    });
+    try {
+      await pipeline(body, createWriteStream(tmp, { flags: "wx" }));
+      await rename(tmp, target);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    return { key, size };
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    const path = this.pathOf(key);
+    // Open first so a missing file rejects here rather than as a stream error later.
+    await stat(path);
+    return createReadStream(path, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const s = await stat(this.pathOf(key));
+      return s.isFile() ? { key, size: s.size, lastModified: s.mtime } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async list(prefix = ""): Promise<StoredObject[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.root, { recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    const objects: StoredObject[] = [];
+    for (const name of names) {
+      const key = relative(this.root, join(this.root, name)).split(sep).join("/");
+      if (key.startsWith(".tmp") || !key.startsWith(prefix)) continue;
+      const s = await this.stat(key).catch(() => null);
+      if (s) objects.push(s);
+    }
+    return objects.sort((a, b) => b.lastModified.getTime() - a.lastModified.getTime());
+  }
+}

@@ -1,0 +1,74 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFoundPage } from "./components/not-found-page";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { ROUTE_ERROR_TITLE, TIMING } from "./content/site";
+import { publicConfig } from "./lib/public-config.server";
+
+export function loader() {
+  return publicConfig();
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const config = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4c1d95" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-white text-slate-900 antialiased">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main">{children}</main>
+        <SiteFooter supportEmail={config?.supportEmail} />
+        <Toaster
+          visibleToasts={TIMING.maxToasts}
+          duration={TIMING.toastMs}
+          position="top-right"
+          closeButton
+        />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const message = isRouteErrorResponse(error)
+    ? error.statusText || String(error.data ?? error.status)
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24">
+      <h1 className="text-3xl font-bold">{ROUTE_ERROR_TITLE}</h1>
+      <p className="mt-4 text-lg text-slate-700">{message}</p>
+      {stack && <pre className="mt-6 overflow-x-auto rounded bg-slate-100 p-4 text-sm">{stack}</pre>}
+    </section>
+  );
+}

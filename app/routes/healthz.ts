@@ -1,0 +1,16 @@
+import { ping } from "~/lib/db/database.server";
+import { logger } from "~/lib/logger.server";
+import { getServices } from "~/lib/services.server";
+
+/** Liveness and readiness for a load balancer: 200 when the database answers. */
+export async function loader() {
+  const headers = { "Content-Type": "application/json", "Cache-Control": "no-store" };
+  try {
+    const { database } = await getServices();
+    await ping(database.db);
+    return new Response(JSON.stringify({ status: "ok" }), { headers });
+  } catch (error) {
+    logger.error({ err: error }, "health check failed");
+    return new Response(JSON.stringify({ status: "unavailable" }), { status: 503, headers });
+  }
+}

@@ -1,0 +1,114 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/lib/db/database.server";
+import { parseEnv } from "~/lib/env.server";
+import { verifyPassword } from "~/lib/password.server";
+import { getSetting, loadSettings } from "~/lib/settings.server";
+import { testBackends } from "../setup/databases";
+
+const TABLES = [
+  "admin_sessions",
+  "downloads",
+  "email_outbox",
+  "orders",
+  "products",
+  "rate_limits",
+  "settings",
+  "webhook_events",
+];
+
+for (const backend of testBackends()) {
+  describe(`database on ${backend.name}`, () => {
+    afterAll(() => backend.cleanup());
+
+    it("applies the migrations and creates every table", async () => {
+      const database = await backend.open();
+      const result = await database.db.execute<{ table_name: string }>(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      );
+      expect(result.rows.map((r) => r.table_name)).toEqual(TABLES);
+      await database.close();
+    });
+
+    it("allows one current product only", async () => {
+      const database = await backend.open();
+      const insert = (key: string) =>
+        database.db.execute(
+          sql`insert into products (file_key, file_name, size, sha256, entry_count, current) values (${key}, 'a.zip', 1, 'x', 1, true)`,
+        );
+      await insert("products/a.zip");
+      await expect(insert("products/b.zip")).rejects.toThrow();
+      await database.close();
+    });
+
+    it("numbers orders from 1001", async () => {
+      const database = await backend.open();
+      const result = await database.db.execute<{ number: number }>(
+        sql`insert into orders (email, amount_cents, provider) values ('a@b.co', 4700, 'test') returning number`,
+      );
+      expect(Number(result.rows[0]?.number)).toBe(1001);
+      await database.close();
+    });
+
+    it("generates the first-start values once and keeps them", async () => {
+      const database = await backend.open();
+      const dataDir = await mkdtemp(join(tmpdir(), "store-settings-"));
+      const env = parseEnv({ DATA_DIR: dataDir });
+      const first = await loadSettings(database.db, env);
+      const second = await loadSettings(database.db, env);
+      expect(first.generatedPassword).toMatch(/^[\w-]{24}$/);
+      expect(second.generatedPassword).toBeUndefined();
+      expect(second.adminPath).toBe(first.adminPath);
+      expect(second.successPath).toBe(first.successPath);
+      expect(first.adminPath).not.toBe(first.successPath);
+      expect(second.sessionSecrets).toEqual(first.sessionSecrets);
+      expect((await readFile(join(dataDir, "session-secret"), "utf8")).trim()).toBe(first.sessionSecrets[0]);
+      const hash = await getSetting(database.db, "admin_password_hash");
+      expect(await verifyPassword(first.generatedPassword!, hash!)).toBe(true);
+      await rm(dataDir, { recursive: true });
+      await database.close();
+    });
+
+    it("lets the environment override generated values and set the admin password", async () => {
+      const database = await backend.open();
+      const env = parseEnv({
+        DATA_DIR: "/nonexistent",
+        ADMIN_PATH: "my-admin-path-0123456789",
+        SUCCESS_PATH: "my-success-path-0123456789",
+        ADMIN_PASSWORD: "a-long-admin-password",
+        SESSION_SECRET: "s".repeat(32),
+      });
+      const settings = await loadSettings(database.db, env);
+      expect(settings).toMatchObject({
+        adminPath: "my-admin-path-0123456789",
+        successPath: "my-success-path-0123456789",
+        sessionSecrets: ["s".repeat(32)],
+      });
+      expect(settings.generatedPassword).toBeUndefined();
+      const hash = await getSetting(database.db, "admin_password_hash");
+      expect(await verifyPassword("a-long-admin-password", hash!)).toBe(true);
+      await database.close();
+    });
+  });
+}
+
+describe("migrations on PostgreSQL from two instances at once", () => {
+  const backend = testBackends().find((b) => b.name === "postgres");
+  afterAll(() => backend?.cleanup());
+
+  it.runIf(!!backend)("both start; the schema is created once", async () => {
+    const url = await backend!.freshUrl!();
+    const [a, b] = await Promise.all([
+      openDatabase({ url, dataDir: null }),
+      openDatabase({ url, dataDir: null }),
+    ]);
+    const result = await a.db.execute<{ count: string }>(
+      sql`select count(*) from drizzle.__drizzle_migrations`,
+    );
+    expect(Number(result.rows[0]?.count)).toBe(1);
+    await Promise.all([a.close(), b.close()]);
+  });
+});

@@ -1,0 +1,112 @@
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failedStart, type RunningServer, startServer } from "../setup/server";
+
+/** A raw request, so paths reach the server exactly as written (fetch would normalise them). */
+function rawGet(port: number, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
+    (resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path, headers }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => {
+          body += c;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
+describe("the store server", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.stop());
+
+  it("prints the store URL, admin URL and generated password at first start only", async () => {
+    expect(server.output()).toMatch(/Store: http:\/\/localhost:\d+\//);
+    expect(server.output()).toMatch(/Admin: http:\/\/localhost:\d+\/[\w-]{24}/);
+    expect(server.output()).toMatch(/Admin password \(shown once, keep it safe\): [\w-]{24}/);
+    await server.stop();
+    server = await startServer({ DATA_DIR: server.dataDir });
+    expect(server.output()).toMatch(/Store: /);
+    expect(server.output()).not.toMatch(/Admin password/);
+  });
+
+  it("serves the prerendered home page, precompressed, with security headers", async () => {
+    const res = await rawGet(server.port, "/", { "accept-encoding": "br" });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(res.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("answers health checks", async () => {
+    const res = await rawGet(server.port, "/healthz");
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ status: "ok" });
+  });
+
+  it.each([
+    "/no-such-page",
+    "/deep/unknown/path",
+    "/../../etc/passwd",
+    "/..%2f..%2fpackage.json",
+    "/assets/..%2f..%2fpackage.json",
+    "/%2e%2e/%2e%2e/package.json",
+    "/build/server/index.js",
+    "/server/index.ts",
+    `/${"a".repeat(8 * 1024)}`,
+  ])("answers %s with the 404 page, never a file outside the public folder", async (path) => {
+    const res = await rawGet(server.port, path);
+    expect(res.status, path).toBe(404);
+    expect(res.body).not.toContain('"name": "coaching-toolkit-store"');
+    expect(res.body).not.toContain("createRequestHandler");
+    if (!path.startsWith("/assets/")) expect(res.body).toContain("Oops! Page not found");
+  });
+
+  it.each(["/%ff", "/%c3%28", "/blog/%e0%80%af"])(
+    "answers invalid UTF-8 %s with 400 or 404, not 500",
+    async (path) => {
+      const res = await rawGet(server.port, path);
+      expect([400, 404]).toContain(res.status);
+    },
+  );
+
+  it("serves hashed assets with immutable caching", async () => {
+    const home = await rawGet(server.port, "/");
+    const asset = home.body.match(/\/assets\/[\w-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await rawGet(server.port, asset!, { "accept-encoding": "gzip" });
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("stops gracefully on SIGTERM", async () => {
+    const code = await server.stop("SIGTERM");
+    // A graceful stop exits with 0; a process killed by the signal would report null.
+    expect(code).toBe(0);
+    server = await startServer({ DATA_DIR: server.dataDir });
+  });
+});
+
+describe("misconfiguration", () => {
+  it.each([
+    [{ PORT: "not-a-port" }, /PORT: /],
+    [{ DATABASE_URL: "mysql://localhost/x" }, /DATABASE_URL: a postgres:\/\/ or postgresql:\/\/ URL/],
+    [{ STRIPE_SECRET_KEY: "sk_test_123" }, /STRIPE_WEBHOOK_SECRET: required/],
+  ])("stops the start with a message naming the variable (%j)", async (env, message) => {
+    const { code, output } = await failedStart(env);
+    expect(code).toBe(1);
+    expect(output).toMatch(/Invalid configuration/);
+    expect(output).toMatch(message);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "~/lib/env.server";
+
+describe("parseEnv", () => {
+  it("gives the documented defaults for an empty environment", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      PUBLIC_URL: "http://localhost:3000",
+      DATA_DIR: "./data",
+      MAX_UPLOAD_BYTES: 2 * 1024 ** 3,
+      LOG_LEVEL: "info",
+      SUPPORT_EMAIL: "support@localhost",
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: " ", SESSION_SECRET: "" })).toMatchObject({ PORT: 3000 });
+  });
+
+  it("derives PUBLIC_URL from PORT and the support address from PUBLIC_URL", () => {
+    expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PUBLIC_URL: "https://shop.example.com/" })).toMatchObject({
+      PUBLIC_URL: "https://shop.example.com",
+      SUPPORT_EMAIL: "support@shop.example.com",
+    });
+  });
+
+  it("splits SESSION_SECRET for rotation", () => {
+    const a = "a".repeat(32);
+    const b = "b".repeat(40);
+    expect(parseEnv({ SESSION_SECRET: `${a}, ${b}` }).SESSION_SECRET).toEqual([a, b]);
+  });
+
+  it.each([
+    ["PORT", "70000"],
+    ["PORT", "abc"],
+    ["DATABASE_URL", "mysql://x"],
+    ["PUBLIC_URL", "ftp://x"],
+    ["STRIPE_SECRET_KEY", "pk_test_123"],
+    ["SMTP_URL", "http://mail"],
+    ["SUPPORT_EMAIL", "not-an-address"],
+    ["ADMIN_PATH", "short"],
+    ["ADMIN_PATH", "../../etc/passwd-long-enough"],
+    ["ADMIN_PASSWORD", "tooshort"],
+    ["SESSION_SECRET", "short"],
+    ["MAX_UPLOAD_BYTES", "-1"],
+    ["LOG_LEVEL", "loud"],
+  ])("rejects %s=%s naming the variable", (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrowError(new RegExp(`${name}: `));
+    expect(() => parseEnv({ [name]: value })).toThrowError(ConfigError);
+  });
+
+  it("requires the webhook secret with a Stripe key, and S3 credentials with a bucket", () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrowError(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ S3_BUCKET: "products" })).toThrowError(/S3_ACCESS_KEY_ID/);
+  });
+});
