@@ -1,8 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { imagetools } from "vite-imagetools";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  // Images are authored as SVG (or PNG) and turned into sized AVIF/WebP assets at build time.
+  plugins: [tailwindcss(), imagetools(), reactRouter()],
 });
