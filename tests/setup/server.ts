@@ -26,6 +26,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The environment a real start has: Vitest sets NODE_ENV=test, which a deployed store never sees. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const { NODE_ENV: _ignored, ...rest } = process.env;
+  return rest;
+}
+
 /** Starts the built store (`node server/index.ts`) the README's way, on a fresh data directory by default. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync("build/server/index.js")) {
@@ -35,7 +41,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), "store-data-")));
   let output = "";
   const child = spawn(process.execPath, ["server/index.ts"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    env: { ...baseEnv(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout.on("data", (chunk) => {
@@ -74,7 +80,7 @@ export async function failedStart(
 ): Promise<{ code: number | null; output: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), "store-data-"));
   const child = spawn(process.execPath, ["server/index.ts"], {
-    env: { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir, ...env },
+    env: { ...baseEnv(), PORT: String(await freePort()), DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,0 +1,158 @@
+/**
+ * The HTTP server: static files (immutable assets, precompressed; prerendered pages), security
+ * headers, the React Router handler, and a graceful shutdown. Everything else lives in the app.
+ */
+import { readdir } from "node:fs/promises";
+import { STATUS_CODES } from "node:http";
+import { join, resolve } from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+
+const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
+const CLIENT_DIR = join(BUILD_DIR, "client");
+const SHUTDOWN_GRACE_MS = 25_000;
+
+type StoreEntry = typeof import("../app/entry.server.tsx");
+
+const build = (await import(join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
+const entry = build.entry.module as unknown as StoreEntry;
+
+let services: Awaited<ReturnType<StoreEntry["getServices"]>>;
+try {
+  services = await entry.getServices();
+} catch (error) {
+  // Misconfiguration stops the start with a message that names the variable.
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+const { env } = services;
+const { logger } = await import("pino").then(({ pino }) => ({
+  logger: pino({ level: env.LOG_LEVEL, base: undefined }),
+}));
+
+/** "/blog" -> "/blog/index.html" for every page React Router prerendered at build time. */
+async function prerenderedPages(): Promise<Set<string>> {
+  const pages = new Set<string>();
+  for (const file of await readdir(CLIENT_DIR, { recursive: true })) {
+    if (!file.endsWith("index.html")) continue;
+    const dir = file.slice(0, -"index.html".length).replace(/\/$/, "");
+    pages.add(`/${dir}`);
+  }
+  return pages;
+}
+const pages = await prerenderedPages();
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+app.use(
+  pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+    autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+  }),
+);
+
+app.use(
+  helmet({
+    // React Router inlines its hydration data; scripts are same-origin otherwise.
+    contentSecurityPolicy: {
+      directives: {
+        "script-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "media-src": ["'self'", "blob:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'", "https://checkout.stripe.com"],
+        "upgrade-insecure-requests": env.PUBLIC_URL.startsWith("https:") ? [] : null,
+      },
+    },
+    strictTransportSecurity: env.PUBLIC_URL.startsWith("https:"),
+    crossOriginEmbedderPolicy: false,
+  }),
+);
+
+// Hashed build assets never change: cache them for a year, serve the brotli or gzip twin.
+app.use(
+  "/assets",
+  expressStaticGzip(join(CLIENT_DIR, "assets"), {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    serveStatic: { immutable: true, maxAge: "1y", index: false, redirect: false, fallthrough: false },
+  }),
+);
+
+app.use((req, _res, next) => {
+  if ((req.method === "GET" || req.method === "HEAD") && pages.has(req.path.replace(/\/$/, "") || "/")) {
+    const query = req.url.slice(req.path.length);
+    req.url = `${req.path.replace(/\/$/, "")}/index.html${query}`;
+  }
+  next();
+});
+
+app.use(
+  expressStaticGzip(CLIENT_DIR, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: {
+      index: false,
+      redirect: false,
+      maxAge: "5m",
+      setHeaders: (res, path) => {
+        if (/\.html(\.br|\.gz)?$/.test(path))
+          res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+      },
+    },
+  }),
+);
+
+app.use(compression());
+app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+// Errors from the static layers (a missing asset, a path that tries to climb out): a short
+// plain answer, never a stack trace. A refused traversal is reported as not found.
+const onError: ErrorRequestHandler = (error, req, res, _next) => {
+  const raw = Number(error.status ?? error.statusCode ?? 500);
+  const status = raw === 403 ? 404 : raw >= 400 && raw < 600 ? raw : 500;
+  if (status >= 500) req.log.error({ err: error }, "request failed");
+  if (res.headersSent) return res.destroy();
+  res.status(status).type("text/plain").send(STATUS_CODES[status]);
+};
+app.use(onError);
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  logger.info({ url: env.PUBLIC_URL, port: env.PORT }, "listening");
+});
+server.requestTimeout = 0; // long downloads and uploads; per-socket timeouts still apply
+server.headersTimeout = 60_000;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  const force = setTimeout(() => {
+    logger.warn("in-flight requests did not finish in time; closing connections");
+    server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  server.close(async () => {
+    await entry.shutdownServices();
+    logger.info("stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
