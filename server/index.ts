@@ -4,3 +4,4 @@
  */
 process.env.NODE_ENV ??= "production";
 await import("./app.ts");
+export {};
