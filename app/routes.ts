@@ -4,5 +4,8 @@ export default [
   index("routes/home.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("healthz", "routes/healthz.ts"),
+  // The admin panel and the success page live at generated, secret paths (DESIGN.md); this route
+  // resolves which one a single-segment path is, and answers 404 for everything else.
+  route(":secret", "routes/secret.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,4 +4,5 @@
  */
 process.env.NODE_ENV ??= "production";
 await import("./app.ts");
+
 export {};

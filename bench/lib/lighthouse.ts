@@ -1,0 +1,76 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export interface LighthouseFigures {
+  url: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Bytes of JavaScript transferred (compressed) by the page. */
+  scriptBytes: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/**
+ * Lighthouse with its mobile defaults (simulated throttling) in the system Chromium; each figure
+ * is the median of `runs` runs.
+ */
+export async function lighthouseMedian(url: string, runs = 3): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const results: LighthouseFigures[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const scripts = (
+        audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] }
+      )?.items?.find((item) => item.resourceType === "script");
+      results.push({
+        url,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+        tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+        cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+        scriptBytes: scripts?.transferSize ?? 0,
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  const pick = (key: keyof Omit<LighthouseFigures, "url">) => median(results.map((r) => r[key]));
+  return {
+    url,
+    performance: pick("performance"),
+    accessibility: pick("accessibility"),
+    bestPractices: pick("bestPractices"),
+    seo: pick("seo"),
+    lcpMs: Math.round(pick("lcpMs")),
+    tbtMs: Math.round(pick("tbtMs")),
+    cls: Number(pick("cls").toFixed(3)),
+    scriptBytes: pick("scriptBytes"),
+  };
+}
