@@ -2,6 +2,10 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("pay/test/:session", "routes/pay-test.tsx"),
+  route("download/:token", "routes/download.ts"),
+  route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("healthz", "routes/healthz.ts"),
   // The admin panel and the success page live at generated, secret paths (DESIGN.md); this route

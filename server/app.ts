@@ -11,7 +11,7 @@ import express, { type ErrorRequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 const CLIENT_DIR = join(BUILD_DIR, "client");
@@ -118,7 +118,18 @@ app.use(
 );
 
 app.use(compression());
-app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext(req) {
+      const context = new RouterContextProvider();
+      context.set(entry.clientIpContext, req.ip ?? null);
+      return context;
+    },
+  }),
+);
 
 // Errors from the static layers (a missing asset, a path that tries to climb out): a short
 // plain answer, never a stack trace. A refused traversal is reported as not found.

@@ -41,7 +41,10 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="text-lg font-bold tracking-tight text-brand-900">
+        <Link
+          to="/"
+          className="text-base font-bold tracking-tight whitespace-nowrap text-brand-900 sm:text-lg"
+        >
           {PRODUCT.brand}
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -50,7 +53,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           <Link
             to="/checkout"
-            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+            className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800 sm:px-4"
           >
             {HEADER.cta}
           </Link>

@@ -2,6 +2,12 @@ import { join } from "node:path";
 import { type Database, openDatabase } from "./db/database.server.ts";
 import { type Env, parseEnv } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
+import { createMailer, type Mailer } from "./mail/mailer.server.ts";
+import { startOutboxWorker } from "./mail/outbox.server.ts";
+import type { LinkSettings } from "./orders/fulfil-order.server.ts";
+import type { PaymentProvider } from "./payments/payment-provider.ts";
+import { StripeProvider } from "./payments/stripe-provider.server.ts";
+import { TestModeProvider } from "./payments/test-mode-provider.server.ts";
 import { type FirstStart, loadSettings, type StoreSettings } from "./settings.server.ts";
 import type { FileStore } from "./storage/file-store.ts";
 import { LocalFileStore } from "./storage/local-file-store.server.ts";
@@ -11,6 +17,13 @@ export interface Services {
   database: Database;
   store: FileStore;
   settings: StoreSettings;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  /** Sends due e-mails now instead of at the next poll. */
+  kickOutbox(): void;
+  /** Stops the outbox worker and closes the mailer and the database. */
+  close(): Promise<void>;
+  links: LinkSettings;
 }
 
 let booting: Promise<Services> | undefined;
@@ -24,12 +37,49 @@ export function getServices(): Promise<Services> {
 async function boot(): Promise<Services> {
   const env = parseEnv();
   logger.level = env.LOG_LEVEL;
+  const services = await createServices(env);
+  logger.info(
+    {
+      database: services.database.kind,
+      store: services.store.kind,
+      payments: services.payments.kind,
+      mail: services.mailer.kind,
+    },
+    "services ready",
+  );
+  return services;
+}
+
+/** Wires the services for `env`; the process keeps one set (getServices), tests make their own. */
+export async function createServices(env: Env): Promise<Services> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const { generatedPassword, ...settings } = await loadSettings(database.db, env);
   const store = new LocalFileStore(join(env.DATA_DIR, "files"));
+  const payments: PaymentProvider = env.STRIPE_SECRET_KEY
+    ? new StripeProvider(env.STRIPE_SECRET_KEY, env.STRIPE_API_BASE)
+    : new TestModeProvider(database.db, env.PUBLIC_URL);
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM ?? `Life Coaching Toolkit <${env.SUPPORT_EMAIL}>`,
+    mailDir: join(env.DATA_DIR, "mail"),
+  });
+  const outbox = startOutboxWorker(database.db, mailer);
   announce(env, settings, { generatedPassword });
-  logger.info({ database: database.kind, store: store.kind }, "services ready");
-  return { env, database, store, settings };
+  return {
+    env,
+    database,
+    store,
+    settings,
+    payments,
+    mailer,
+    kickOutbox: outbox.kick,
+    async close() {
+      await outbox.stop();
+      mailer.close();
+      await database.close();
+    },
+    links: { publicUrl: env.PUBLIC_URL, successPath: settings.successPath, supportEmail: env.SUPPORT_EMAIL },
+  };
 }
 
 function announce(env: Env, settings: StoreSettings, first: FirstStart) {
@@ -46,5 +96,5 @@ export async function shutdownServices(): Promise<void> {
   if (!booting) return;
   const services = await booting;
   booting = undefined;
-  await services.database.close();
+  await services.close();
 }

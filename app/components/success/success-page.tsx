@@ -1,5 +1,218 @@
-import type { SuccessPageData } from "~/lib/checkout/success-page.server";
+import { CheckCircle2, Copy, Download, Home, Mail, MessageCircle, Star } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { SUCCESS_COPY } from "~/content/checkout";
+import { PRODUCT, TIMING } from "~/content/site";
+import type { SuccessActionData, SuccessPageData } from "~/lib/checkout/success-page.server";
+import { formatCents } from "~/lib/money";
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export default function SuccessPage({ data }: { data: SuccessPageData }) {
-  return <section>{data.paid ? null : null}</section>;
+  return data.order ? <PaidOrder data={data} order={data.order} /> : <LostLink />;
+}
+
+function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<SuccessPageData["order"]> }) {
+  const download = useFetcher<SuccessActionData>();
+  const downloading = download.state !== "idle";
+
+  useEffect(() => {
+    const result = download.data;
+    if (!result || result.intent !== "download") return;
+    if ("url" in result) {
+      window.location.assign(result.url);
+      toast.success(SUCCESS_COPY.downloadStarted.title, {
+        description: SUCCESS_COPY.downloadStarted.message,
+      });
+    } else {
+      toast.error(result.error.title, { description: result.error.message });
+    }
+  }, [download.data]);
+
+  const date = new Date(order.paidAt).toLocaleDateString("en-US", { dateStyle: "long" });
+  const mailto = `mailto:${data.supportEmail}?subject=${encodeURIComponent(SUCCESS_COPY.supportSubject(order.number))}&body=${encodeURIComponent(
+    `Order #${order.number}\nEmail: ${order.email}\n\n`,
+  )}`;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 md:py-16">
+      <header className="text-center">
+        <CheckCircle2 aria-hidden="true" className="mx-auto size-16 text-emerald-600" />
+        <h1 className="mt-4 text-3xl font-extrabold md:text-4xl">{SUCCESS_COPY.title}</h1>
+        <p className="mt-3 text-lg text-slate-600">{SUCCESS_COPY.intro}</p>
+      </header>
+
+      <div className="mt-10 grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="email-card" className="rounded-2xl border border-slate-200 p-6">
+          <h2 id="email-card" className="flex items-center gap-2 text-lg font-bold">
+            <Mail aria-hidden="true" className="size-5 text-brand-700" /> {SUCCESS_COPY.emailTitle}
+          </h2>
+          <p className="mt-2 text-slate-600">{SUCCESS_COPY.emailText(order.email)}</p>
+        </section>
+
+        <section
+          aria-labelledby="download-card"
+          className="rounded-2xl border-2 border-brand-600 bg-brand-50 p-6"
+        >
+          <h2 id="download-card" className="flex items-center gap-2 text-lg font-bold">
+            <Download aria-hidden="true" className="size-5 text-brand-700" /> {SUCCESS_COPY.downloadTitle}
+          </h2>
+          <p className="mt-2 text-slate-700">
+            {SUCCESS_COPY.downloadText}{" "}
+            <span className="font-semibold">
+              {SUCCESS_COPY.fileLabel}
+              {data.productSize !== null && `, ${megabytes(data.productSize)}`}
+            </span>
+          </p>
+          <download.Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="download" />
+            {data.access?.sessionId && (
+              <input type="hidden" name="session_id" value={data.access.sessionId} />
+            )}
+            {data.access?.token && <input type="hidden" name="t" value={data.access.token} />}
+            <button
+              type="submit"
+              disabled={downloading}
+              className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              <Download aria-hidden="true" className="size-5" />
+              {downloading ? SUCCESS_COPY.downloading : SUCCESS_COPY.downloadNow}
+            </button>
+          </download.Form>
+        </section>
+      </div>
+
+      <section aria-labelledby="summary" className="mt-6 rounded-2xl border border-slate-200 p-6">
+        <h2 id="summary" className="text-lg font-bold">
+          {SUCCESS_COPY.summaryTitle}
+        </h2>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-slate-500">{SUCCESS_COPY.summary.order}</dt>
+          <dd className="text-right font-medium">#{order.number}</dd>
+          <dt className="text-slate-500">{SUCCESS_COPY.summary.date}</dt>
+          <dd className="text-right">{date}</dd>
+          <dt className="text-slate-500">{SUCCESS_COPY.summary.email}</dt>
+          <dd className="text-right break-all">{order.email}</dd>
+          <dt className="text-slate-500">{SUCCESS_COPY.summary.product}</dt>
+          <dd className="text-right">{PRODUCT.name}</dd>
+          {order.discountApplied && (
+            <>
+              <dt className="text-slate-500">{SUCCESS_COPY.summary.discount}</dt>
+              <dd className="text-right">-{formatCents(PRODUCT.priceCents - order.amountCents)}</dd>
+            </>
+          )}
+          <dt className="border-t border-slate-200 pt-2 font-semibold">{SUCCESS_COPY.summary.paid}</dt>
+          <dd className="border-t border-slate-200 pt-2 text-right text-lg font-bold">
+            {formatCents(order.amountCents)}
+          </dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="next" className="mt-6 rounded-2xl border border-slate-200 p-6">
+        <h2 id="next" className="text-lg font-bold">
+          {SUCCESS_COPY.nextTitle}
+        </h2>
+        <ol className="mt-4 list-decimal space-y-2 pl-5 text-slate-700">
+          {SUCCESS_COPY.nextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="support" className="mt-6 rounded-2xl bg-slate-50 p-6">
+        <h2 id="support" className="text-lg font-bold">
+          {SUCCESS_COPY.supportTitle}
+        </h2>
+        <p className="mt-1 text-slate-600">{SUCCESS_COPY.supportText}</p>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <a
+            href={mailto}
+            className="inline-flex items-center gap-2 rounded-md bg-slate-900 px-4 py-2.5 font-semibold text-white hover:bg-slate-700"
+          >
+            <MessageCircle aria-hidden="true" className="size-4" /> {SUCCESS_COPY.contactSupport}
+          </a>
+          <span className="font-mono text-sm">{data.supportEmail}</span>
+          <button
+            type="button"
+            onClick={() =>
+              navigator.clipboard
+                .writeText(data.supportEmail)
+                .then(() => toast.success(SUCCESS_COPY.copied, { duration: TIMING.supportToastMs }))
+                .catch(() => toast.error(SUCCESS_COPY.downloadError.title))
+            }
+            className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-white"
+          >
+            <Copy aria-hidden="true" className="size-4" /> {SUCCESS_COPY.copyAddress}
+          </button>
+        </div>
+      </section>
+
+      <nav aria-label="More" className="mt-8 flex flex-wrap justify-center gap-4">
+        {data.reviewUrl && (
+          <a
+            href={data.reviewUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-2 rounded-md border border-amber-400 px-4 py-2.5 font-semibold text-amber-900 hover:bg-amber-50"
+          >
+            <Star aria-hidden="true" className="size-4" /> {SUCCESS_COPY.writeReview}
+          </a>
+        )}
+        <Link
+          to="/"
+          className="inline-flex items-center gap-2 rounded-md px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <Home aria-hidden="true" className="size-4" /> {SUCCESS_COPY.backHome}
+        </Link>
+      </nav>
+    </div>
+  );
+}
+
+function LostLink() {
+  const fetcher = useFetcher<SuccessActionData>();
+  const result = fetcher.data?.intent === "lost-link" ? fetcher.data : null;
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16">
+      <h1 className="text-3xl font-extrabold">{SUCCESS_COPY.lostTitle}</h1>
+      <p className="mt-3 text-slate-600">{SUCCESS_COPY.lostText}</p>
+      <fetcher.Form method="post" className="mt-6">
+        <input type="hidden" name="intent" value="lost-link" />
+        <div aria-hidden="true" className="absolute -left-[9999px]">
+          <label>
+            Website
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+          </label>
+        </div>
+        <label htmlFor="lost-email" className="block text-sm font-semibold">
+          {SUCCESS_COPY.lostEmailLabel}
+        </label>
+        <input
+          id="lost-email"
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2.5"
+        />
+        <button
+          type="submit"
+          disabled={fetcher.state !== "idle"}
+          className="mt-4 w-full rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          {fetcher.state !== "idle" ? SUCCESS_COPY.lostSending : SUCCESS_COPY.lostSubmit}
+        </button>
+      </fetcher.Form>
+      {result && (
+        <p
+          role="status"
+          className={`mt-4 rounded-md p-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
+        >
+          {result.message}
+        </p>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { PRODUCT, PROMO_PRICE_CENTS } from "~/content/site";
+import { orders } from "../../../db/schema.ts";
+import { AppError } from "../app-error.ts";
+import { logger } from "../logger.server.ts";
+import { getCurrentProduct } from "../products/get-current-product.server.ts";
+import type { Services } from "../services.server.ts";
+import { isValidDiscountOffer } from "./discount-offer.server.ts";
+
+/**
+ * Creates a pending order and its payment, and returns where to send the buyer. The price is
+ * decided here, never by the page: $35.25 with a valid offer, $47.00 otherwise. With no product
+ * ZIP uploaded nothing is sold (DESIGN decision 6).
+ */
+export async function createOrder(
+  services: Services,
+  input: { email: string; offer?: string },
+): Promise<{ orderId: string; url: string }> {
+  const { database, payments, env, settings } = services;
+  const db = database.db;
+  if (!(await getCurrentProduct(db))) {
+    throw new AppError("PRODUCT_UNAVAILABLE", "The toolkit is temporarily unavailable.");
+  }
+  const discount = isValidDiscountOffer(settings.sessionSecrets, input.offer);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      email: input.email.toLowerCase(),
+      amountCents: discount ? PROMO_PRICE_CENTS : PRODUCT.priceCents,
+      currency: PRODUCT.currency,
+      discountApplied: discount,
+      provider: payments.kind,
+    })
+    .returning();
+  if (!order) throw new Error("Order insert returned nothing");
+
+  let session: Awaited<ReturnType<typeof payments.createCheckoutSession>>;
+  try {
+    session = await payments.createCheckoutSession({
+      orderId: order.id,
+      orderNumber: order.number,
+      email: order.email,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      productName: PRODUCT.name,
+      successUrl: `${env.PUBLIC_URL}/${settings.successPath}`,
+      cancelUrl: `${env.PUBLIC_URL}/checkout`,
+    });
+  } catch (error) {
+    logger.error({ err: error, orderId: order.id }, "payment provider refused the checkout session");
+    await db.update(orders).set({ status: "failed", updatedAt: new Date() }).where(eq(orders.id, order.id));
+    throw new AppError("PAYMENT_PROVIDER", "We could not reach the payment provider. Please try again.", {
+      cause: error,
+    });
+  }
+  await db
+    .update(orders)
+    .set({ providerSessionId: session.id, updatedAt: new Date() })
+    .where(eq(orders.id, order.id));
+  if (!session.url) throw new AppError("NO_CHECKOUT_URL", "No checkout URL received");
+  return { orderId: order.id, url: session.url };
+}

@@ -1,0 +1,24 @@
+import { randomBytes } from "node:crypto";
+import { TIMING } from "~/content/site";
+import { signToken, verifyToken } from "../signed-token.server.ts";
+
+/**
+ * The checkout's 25% offer (DESIGN decision 4): a server-signed token valid for 300 s. Nothing is
+ * stored, so any instance can check it; the payment is created at the discounted price only
+ * while the token is genuine and unexpired.
+ */
+export function createDiscountOffer(secrets: string[], now = Date.now()) {
+  const expiresAt = now + TIMING.checkoutOfferSeconds * 1000;
+  return {
+    token: signToken(secrets, "discount-offer", { n: randomBytes(6).toString("base64url") }, expiresAt),
+    expiresAt,
+  };
+}
+
+export function isValidDiscountOffer(
+  secrets: string[],
+  token: string | undefined,
+  now = Date.now(),
+): boolean {
+  return !!token && verifyToken(secrets, "discount-offer", token, now) !== null;
+}

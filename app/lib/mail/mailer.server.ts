@@ -1,0 +1,47 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import { logger } from "../logger.server.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  readonly kind: "smtp" | "files";
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * nodemailer over SMTP when `SMTP_URL` is set; otherwise each message is written as an RFC 822
+ * `.eml` file to `DATA_DIR/mail` (open it with any mail client) and its path is logged.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl, { from: opts.from });
+    return {
+      kind: "smtp",
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "files",
+    async send(message) {
+      const info = await transport.sendMail({ from: opts.from, ...message });
+      await mkdir(opts.mailDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
+      const path = join(opts.mailDir, name);
+      await writeFile(path, info.message as Buffer);
+      logger.info({ to: message.to, subject: message.subject, path }, "e-mail written");
+    },
+    close: () => transport.close(),
+  };
+}

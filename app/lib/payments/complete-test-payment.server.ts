@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+import { orders } from "../../../db/schema.ts";
+import { fulfilOrder } from "../orders/fulfil-order.server.ts";
+import type { Services } from "../services.server.ts";
+import { TEST_SESSION_PREFIX, TestModeProvider } from "./test-mode-provider.server.ts";
+
+/** The order behind a test-mode session, when test mode is on and the session exists. */
+export async function findTestSession(services: Services, sessionId: string) {
+  if (!(services.payments instanceof TestModeProvider) || !sessionId.startsWith(TEST_SESSION_PREFIX))
+    return null;
+  const [order] = await services.database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.providerSessionId, sessionId));
+  return order ?? null;
+}
+
+/** "Pay" on the test-mode page: the same fulfilment a Stripe webhook runs. */
+export async function completeTestPayment(services: Services, sessionId: string) {
+  const order = await findTestSession(services, sessionId);
+  if (!order || order.status !== "pending") return null;
+  const result = await fulfilOrder(services.database.db, services.links, { orderId: order.id });
+  services.kickOutbox();
+  return result.order;
+}

@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { rateLimits } from "../../db/schema.ts";
+import type { Db } from "./db/database.server.ts";
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** How long until the window resets (0 when allowed). */
+  retryAfterMs: number;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window kept in the database, so every instance shares
+ * it. One atomic upsert: no read-then-write race between concurrent requests.
+ */
+export async function hit(
+  db: Db,
+  key: string,
+  rule: { limit: number; windowMs: number },
+): Promise<RateLimitResult> {
+  const resetAt = new Date(Date.now() + rule.windowMs);
+  const result = await db.execute<{ count: number; reset_at: string | Date }>(sql`
+    insert into ${rateLimits} (key, count, reset_at) values (${key}, 1, ${resetAt.toISOString()})
+    on conflict (key) do update set
+      count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+      reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+    returning count, reset_at`);
+  const row = result.rows[0]!;
+  const allowed = Number(row.count) <= rule.limit;
+  return { allowed, retryAfterMs: allowed ? 0 : Math.max(0, new Date(row.reset_at).getTime() - Date.now()) };
+}

@@ -1,0 +1,47 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * Small signed, expiring tokens (`payload.signature`, both base64url): the discount offer and the
+ * short-lived download link. The purpose is part of the signature, so a token made for one use is
+ * worthless for another. The first secret signs; every secret verifies (rotation).
+ */
+export type TokenPurpose = "discount-offer" | "download";
+
+interface Envelope<T> {
+  p: TokenPurpose;
+  exp: number;
+  d: T;
+}
+
+const MAX_TOKEN_LENGTH = 2048;
+
+function mac(secret: string, body: string): Buffer {
+  return createHmac("sha256", secret).update(body).digest();
+}
+
+export function signToken<T>(secrets: string[], purpose: TokenPurpose, data: T, expiresAt: number): string {
+  const body = Buffer.from(
+    JSON.stringify({ p: purpose, exp: expiresAt, d: data } satisfies Envelope<T>),
+  ).toString("base64url");
+  return `${body}.${mac(secrets[0]!, body).toString("base64url")}`;
+}
+
+/** The token's data when it is genuine, meant for `purpose` and not expired at `now`; otherwise null. */
+export function verifyToken<T>(secrets: string[], purpose: TokenPurpose, token: string, now = Date.now()) {
+  if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH) return null;
+  const [body, signature, extra] = token.split(".");
+  if (!body || !signature || extra !== undefined) return null;
+  const given = Buffer.from(signature, "base64url");
+  const genuine = secrets.some((secret) => {
+    const expected = mac(secret, body);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!genuine) return null;
+  try {
+    const envelope = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Envelope<T>;
+    if (envelope.p !== purpose || typeof envelope.exp !== "number" || envelope.exp <= now) return null;
+    return { data: envelope.d, expiresAt: envelope.exp };
+  } catch {
+    return null;
+  }
+}

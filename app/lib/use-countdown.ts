@@ -1,0 +1,33 @@
+import { useEffect, useState } from "react";
+
+/**
+ * Milliseconds left until `target` (epoch ms), recomputed from the clock every second rather than
+ * counted down tick by tick, so a tab that slept in the background is right when it wakes.
+ * Stops at 0. `null` target means no countdown.
+ */
+export function useCountdown(target: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (target === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= target) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [target]);
+  return target === null ? 0 : Math.max(0, target - now);
+}
+
+/** 299_000 -> "04:59"; hours are added when there are any: "23:59:59". */
+export function formatDuration(ms: number, withHours = false): string {
+  const total = Math.ceil(ms / 1000);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return withHours
+    ? `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`
+    : `${pad(minutes + hours * 60)}:${pad(seconds)}`;
+}

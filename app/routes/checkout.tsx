@@ -1,0 +1,296 @@
+import { ArrowLeft, BadgeCheck, Check, Download, RotateCcw, ShieldCheck } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { DiscountDialog } from "~/components/checkout/discount-dialog";
+import { CHECKOUT_COPY } from "~/content/checkout";
+import { PRODUCT, PROMO_PRICE_CENTS, SAVED_CENTS } from "~/content/site";
+import { AppError } from "~/lib/app-error";
+import { checkoutSchema } from "~/lib/checkout/checkout-schema";
+import { createOrder } from "~/lib/checkout/create-order.server";
+import { createDiscountOffer } from "~/lib/checkout/discount-offer.server";
+import { logger } from "~/lib/logger.server";
+import { formatCents } from "~/lib/money";
+import { getCurrentProduct } from "~/lib/products/get-current-product.server";
+import { getServices } from "~/lib/services.server";
+import { formatDuration, useCountdown } from "~/lib/use-countdown";
+import demoVideo from "../media/toolkit-tour.mp4?url";
+import demoCaptions from "../media/toolkit-tour.vtt?url";
+import demoPoster from "../media/toolkit-tour-poster.webp?url";
+import type { Route } from "./+types/checkout";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Checkout - ${PRODUCT.name}` },
+  {
+    name: "description",
+    content: `Get the ${PRODUCT.name}: 2500+ Canva templates for coaches, instant download.`,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader() {
+  const { database } = await getServices();
+  return { available: (await getCurrentProduct(database.db)) !== null };
+}
+
+type ActionResult =
+  | { intent: "unlock"; offer: string; expiresInMs: number }
+  | { intent: "buy"; error: { title: string; message: string } };
+
+export async function action({ request }: Route.ActionArgs) {
+  const services = await getServices();
+  const form = await request.formData();
+  if (form.get("intent") === "unlock") {
+    const offer = createDiscountOffer(services.settings.sessionSecrets);
+    return {
+      intent: "unlock",
+      offer: offer.token,
+      expiresInMs: offer.expiresAt - Date.now(),
+    } satisfies ActionResult;
+  }
+  const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const empty = !String(form.get("email") ?? "").trim();
+    const error = empty ? CHECKOUT_COPY.emailRequired : CHECKOUT_COPY.emailInvalid;
+    return data({ intent: "buy", error } satisfies ActionResult, { status: 400 });
+  }
+  try {
+    const { url } = await createOrder(services, parsed.data);
+    return redirect(url, 303);
+  } catch (error) {
+    if (error instanceof AppError) {
+      const message =
+        error.code === "PRODUCT_UNAVAILABLE"
+          ? CHECKOUT_COPY.unavailable
+          : error.code === "NO_CHECKOUT_URL"
+            ? { title: CHECKOUT_COPY.paymentError.title, message: CHECKOUT_COPY.noCheckoutUrl }
+            : { title: CHECKOUT_COPY.paymentError.title, message: error.message };
+      return data({ intent: "buy", error: message } satisfies ActionResult, { status: 502 });
+    }
+    logger.error({ err: error }, "checkout failed");
+    return data({ intent: "buy", error: CHECKOUT_COPY.paymentError } satisfies ActionResult, { status: 500 });
+  }
+}
+
+const BADGE_ICONS = [Download, RotateCcw, BadgeCheck];
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "buy";
+  const unlock = useFetcher<typeof action>();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [offer, setOffer] = useState<{ token: string; expiresAt: number } | null>(null);
+  const remaining = useCountdown(offer?.expiresAt ?? null);
+  const discountActive = offer !== null && remaining > 0;
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  // The offer is made once the page is interactive; without JavaScript the page sells at the standard price.
+  useEffect(() => setDialogOpen(loaderData.available), [loaderData.available]);
+
+  useEffect(() => {
+    const result = unlock.data;
+    if (result?.intent === "unlock") {
+      setOffer({ token: result.offer, expiresAt: Date.now() + result.expiresInMs });
+      setDialogOpen(false);
+    }
+  }, [unlock.data]);
+
+  useEffect(() => {
+    if (offer && remaining === 0) {
+      setOffer(null);
+      toast(CHECKOUT_COPY.discountExpired);
+    }
+  }, [offer, remaining]);
+
+  useEffect(() => {
+    if (actionData?.intent === "buy")
+      toast.error(actionData.error.title, { description: actionData.error.message });
+  }, [actionData]);
+
+  const price = discountActive ? PROMO_PRICE_CENTS : PRODUCT.priceCents;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 md:py-12">
+      <Link
+        to="/"
+        className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" /> {CHECKOUT_COPY.back}
+      </Link>
+      {discountActive && (
+        <p
+          role="status"
+          className="mt-4 rounded-lg bg-emerald-600 px-4 py-3 text-center font-semibold text-white"
+        >
+          {CHECKOUT_COPY.discountBanner(formatDuration(remaining))}
+        </p>
+      )}
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight md:text-4xl">{CHECKOUT_COPY.title}</h1>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_26rem]">
+        <div className="order-2 lg:order-1">
+          <h2 className="text-xl font-bold">{CHECKOUT_COPY.videoTitle}</h2>
+          {/* biome-ignore lint/a11y/useMediaCaption: the captions track is the <track> below */}
+          <video
+            className="mt-4 aspect-video w-full rounded-xl bg-slate-900"
+            controls
+            preload="none"
+            playsInline
+            poster={demoPoster}
+            width={1280}
+            height={720}
+          >
+            <source src={demoVideo} type="video/mp4" />
+            <track kind="captions" src={demoCaptions} srcLang="en" label="English" default />
+          </video>
+          <p className="mt-2 text-sm text-slate-500">{CHECKOUT_COPY.videoCaption}</p>
+
+          <h2 className="mt-10 text-xl font-bold">{CHECKOUT_COPY.featuresTitle}</h2>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            {CHECKOUT_COPY.features.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+
+          <ul className="mt-8 flex flex-wrap gap-3" aria-label="Guarantees">
+            {CHECKOUT_COPY.badges.map((badge, i) => {
+              const Icon = BADGE_ICONS[i] ?? ShieldCheck;
+              return (
+                <li
+                  key={badge}
+                  className="flex items-center gap-2 rounded-full bg-brand-50 px-4 py-2 text-sm font-medium text-brand-900"
+                >
+                  <Icon aria-hidden="true" className="size-4" /> {badge}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+
+        <div className="order-1 lg:order-2">
+          <section
+            aria-labelledby="order-title"
+            className="rounded-2xl border border-slate-200 p-6 shadow-lg"
+          >
+            <h2 id="order-title" className="text-lg font-bold">
+              {PRODUCT.name}
+            </h2>
+            <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              <span className="text-4xl font-extrabold" data-testid="price">
+                {formatCents(price)}
+              </span>
+              <s className="text-lg text-slate-500">
+                <span className="sr-only">{CHECKOUT_COPY.listPrice}: </span>
+                {formatCents(PRODUCT.listPriceCents)}
+              </s>
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-700">
+                {CHECKOUT_COPY.save}
+              </span>
+            </div>
+            <p className="mt-1 text-sm text-slate-600">
+              {discountActive
+                ? `${CHECKOUT_COPY.discountPriceLabel} (${CHECKOUT_COPY.standardPrice} ${formatCents(PRODUCT.priceCents)})`
+                : CHECKOUT_COPY.saved(formatCents(SAVED_CENTS))}
+            </p>
+
+            {loaderData.available ? (
+              <Form
+                method="post"
+                className="mt-6"
+                noValidate
+                onSubmit={(event) => {
+                  if (!emailRef.current?.value.trim()) {
+                    event.preventDefault();
+                    toast.error(CHECKOUT_COPY.emailRequired.title, {
+                      description: CHECKOUT_COPY.emailRequired.message,
+                    });
+                    emailRef.current?.focus();
+                  }
+                }}
+              >
+                <input type="hidden" name="intent" value="buy" />
+                <input type="hidden" name="offer" value={discountActive ? offer.token : ""} />
+                <div aria-hidden="true" className="absolute -left-[9999px]">
+                  <label>
+                    Website
+                    <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+                  </label>
+                </div>
+                <label htmlFor="email" className="block text-sm font-semibold">
+                  {CHECKOUT_COPY.emailLabel}
+                </label>
+                <input
+                  ref={emailRef}
+                  id="email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  maxLength={254}
+                  placeholder={CHECKOUT_COPY.emailPlaceholder}
+                  aria-describedby="email-hint email-error"
+                  aria-invalid={actionData?.intent === "buy" ? true : undefined}
+                  className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2.5 text-base focus:border-brand-600"
+                />
+                <p id="email-hint" className="mt-1 text-xs text-slate-500">
+                  {CHECKOUT_COPY.emailHint}
+                </p>
+                {actionData?.intent === "buy" && (
+                  <p id="email-error" role="alert" className="mt-2 text-sm text-red-700">
+                    {actionData.error.message}
+                  </p>
+                )}
+                <button
+                  type="submit"
+                  disabled={processing}
+                  className="mt-4 w-full rounded-md bg-brand-700 px-4 py-3.5 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:opacity-60"
+                >
+                  {processing ? CHECKOUT_COPY.processing : CHECKOUT_COPY.buy(formatCents(price))}
+                </button>
+                <p className="mt-3 flex items-center gap-1 text-xs text-slate-500">
+                  <ShieldCheck aria-hidden="true" className="size-4" /> {CHECKOUT_COPY.secure}
+                </p>
+              </Form>
+            ) : (
+              <div
+                role="alert"
+                className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
+              >
+                <p className="font-semibold">{CHECKOUT_COPY.unavailable.title}</p>
+                <p className="mt-1 text-sm">{CHECKOUT_COPY.unavailable.message}</p>
+              </div>
+            )}
+          </section>
+
+          <section aria-labelledby="next-title" className="mt-8">
+            <h2 id="next-title" className="text-lg font-bold">
+              {CHECKOUT_COPY.nextTitle}
+            </h2>
+            <ol className="mt-4 space-y-4">
+              {CHECKOUT_COPY.nextSteps.map((step, i) => (
+                <li key={step.title} className="flex gap-3">
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+                    {i + 1}
+                  </span>
+                  <span>
+                    <strong className="block">{step.title}</strong>
+                    <span className="text-sm text-slate-600">{step.text}</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+      {dialogOpen && (
+        <DiscountDialog
+          busy={unlock.state !== "idle"}
+          onUnlock={() => unlock.submit({ intent: "unlock" }, { method: "post" })}
+          onClose={() => setDialogOpen(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { CreditCard } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { TEST_PAYMENT_COPY } from "~/content/checkout";
+import { PRODUCT } from "~/content/site";
+import { formatCents } from "~/lib/money";
+import { notFound } from "~/lib/not-found.server";
+import { completeTestPayment, findTestSession } from "~/lib/payments/complete-test-payment.server";
+import { getServices } from "~/lib/services.server";
+import type { Route } from "./+types/pay-test";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${TEST_PAYMENT_COPY.title} - ${PRODUCT.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const order = await findTestSession(await getServices(), params.session);
+  if (!order) notFound(request);
+  return {
+    number: order.number,
+    email: order.email,
+    amountCents: order.amountCents,
+    open: order.status === "pending",
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const services = await getServices();
+  const intent = (await request.formData()).get("intent");
+  if (intent === "pay") {
+    const order = await completeTestPayment(services, params.session);
+    if (!order) return data({ declined: false, closed: true }, { status: 409 });
+    return redirect(
+      `/${services.settings.successPath}?session_id=${encodeURIComponent(params.session)}`,
+      303,
+    );
+  }
+  if (intent === "decline") return data({ declined: true, closed: false }, { status: 402 });
+  return redirect("/checkout", 303);
+}
+
+export default function TestPayment({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const price = formatCents(loaderData.amountCents);
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <p
+        role="note"
+        className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-center font-semibold text-amber-900"
+      >
+        {TEST_PAYMENT_COPY.banner}
+      </p>
+      <div className="mt-6 rounded-xl border border-slate-200 p-6 shadow-sm">
+        <h1 className="flex items-center gap-2 text-2xl font-bold">
+          <CreditCard aria-hidden="true" className="size-6 text-brand-700" /> {TEST_PAYMENT_COPY.title}
+        </h1>
+        <p className="mt-2 text-slate-600">{TEST_PAYMENT_COPY.intro}</p>
+        <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
+          <dt className="text-slate-500">{TEST_PAYMENT_COPY.orderLabel(loaderData.number)}</dt>
+          <dd className="text-right">{PRODUCT.name}</dd>
+          <dt className="text-slate-500">Email</dt>
+          <dd className="text-right break-all">{loaderData.email}</dd>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right text-lg font-bold">{price}</dd>
+        </dl>
+        {actionData?.declined && (
+          <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {TEST_PAYMENT_COPY.declined}
+          </p>
+        )}
+        {loaderData.open && !actionData?.closed ? (
+          <Form method="post" className="mt-6 flex flex-col gap-3">
+            <button
+              name="intent"
+              value="pay"
+              disabled={busy}
+              className="rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              {TEST_PAYMENT_COPY.pay(price)}
+            </button>
+            <button
+              name="intent"
+              value="decline"
+              disabled={busy}
+              className="rounded-md border border-slate-300 px-4 py-3 font-medium hover:bg-slate-50 disabled:opacity-60"
+            >
+              {TEST_PAYMENT_COPY.decline}
+            </button>
+            <button
+              name="intent"
+              value="cancel"
+              disabled={busy}
+              className="px-4 py-2 text-sm text-slate-600 underline"
+            >
+              {TEST_PAYMENT_COPY.cancel}
+            </button>
+          </Form>
+        ) : (
+          <p className="mt-6 text-slate-700">
+            {TEST_PAYMENT_COPY.notPayable}{" "}
+            <Link to="/checkout" className="text-brand-700 underline">
+              {TEST_PAYMENT_COPY.cancel}
+            </Link>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
