@@ -75,6 +75,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
         {loaderData.open && !actionData?.closed ? (
           <Form method="post" className="mt-6 flex flex-col gap-3">
             <button
+              type="submit"
               name="intent"
               value="pay"
               disabled={busy}
@@ -83,6 +84,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
               {TEST_PAYMENT_COPY.pay(price)}
             </button>
             <button
+              type="submit"
               name="intent"
               value="decline"
               disabled={busy}
@@ -91,6 +93,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
               {TEST_PAYMENT_COPY.decline}
             </button>
             <button
+              type="submit"
               name="intent"
               value="cancel"
               disabled={busy}
