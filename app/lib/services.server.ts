@@ -50,8 +50,11 @@ async function boot(): Promise<Services> {
   return services;
 }
 
-/** Wires the services for `env`; the process keeps one set (getServices), tests make their own. */
-export async function createServices(env: Env): Promise<Services> {
+/**
+ * Wires the services for `env`; the process keeps one set (getServices), tests make their own
+ * and may leave the outbox worker off to send e-mails themselves.
+ */
+export async function createServices(env: Env, options: { outboxWorker?: boolean } = {}): Promise<Services> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const { generatedPassword, ...settings } = await loadSettings(database.db, env);
   const store = new LocalFileStore(join(env.DATA_DIR, "files"));
@@ -63,7 +66,8 @@ export async function createServices(env: Env): Promise<Services> {
     from: env.MAIL_FROM ?? `Life Coaching Toolkit <${env.SUPPORT_EMAIL}>`,
     mailDir: join(env.DATA_DIR, "mail"),
   });
-  const outbox = startOutboxWorker(database.db, mailer);
+  const outbox =
+    options.outboxWorker === false ? { kick() {}, async stop() {} } : startOutboxWorker(database.db, mailer);
   announce(env, settings, { generatedPassword });
   return {
     env,

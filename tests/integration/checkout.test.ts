@@ -1,0 +1,238 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emailOutbox, orders, webhookEvents } from "../../db/schema";
+import { AppError } from "~/lib/app-error";
+import { createOrder } from "~/lib/checkout/create-order.server";
+import { createDiscountOffer } from "~/lib/checkout/discount-offer.server";
+import { findPaidOrder } from "~/lib/checkout/find-paid-order.server";
+import { fulfilOrder } from "~/lib/orders/fulfil-order.server";
+import { handleStripeEvent, verifyStripeEvent, WebhookSignatureError } from "~/lib/payments/handle-stripe-webhook.server";
+import { StripeProvider } from "~/lib/payments/stripe-provider.server";
+import { testBackends } from "../setup/databases";
+import { seedProduct } from "../setup/seed-product";
+import { type TestServices, testServices } from "../setup/services";
+import { type FakeStripe, startFakeStripe } from "../mocks/stripe";
+
+const WEBHOOK_SECRET = "whsec_test_secret_for_the_fake";
+const sdk = new Stripe("sk_test_helper");
+
+/** A Stripe event as Stripe would send it, with a valid signature (or one made at `timestamp`). */
+function signedEvent(event: { id: string; type: string; object: unknown }, timestamp?: number) {
+  const payload = JSON.stringify({
+    id: event.id,
+    object: "event",
+    type: event.type,
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: event.object },
+  });
+  const header = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
+  return { body: Buffer.from(payload), header };
+}
+
+for (const backend of testBackends()) {
+  describe(`checkout and fulfilment on ${backend.name}`, () => {
+    let stripe: FakeStripe;
+    let services: TestServices;
+    let provider: StripeProvider;
+
+    beforeAll(async () => {
+      stripe = await startFakeStripe();
+    });
+    afterAll(async () => {
+      await stripe.close();
+      await backend.cleanup();
+    });
+    beforeEach(async () => {
+      services = await testServices(backend, {
+        STRIPE_SECRET_KEY: "sk_test_store",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripe.url,
+      });
+      provider = services.payments as StripeProvider;
+    });
+    afterEach(() => services.dispose());
+
+    const deliver = async (event: Parameters<typeof signedEvent>[0]) => {
+      const { body, header } = signedEvent(event);
+      return handleStripeEvent(services.database.db, services.links, verifyStripeEvent(provider, body, header, WEBHOOK_SECRET));
+    };
+    const orderRow = async (id: string) =>
+      (await services.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    const outbox = () => services.database.db.select().from(emailOutbox);
+
+    it("sells nothing while no product ZIP is uploaded", async () => {
+      await expect(createOrder(services, { email: "a@b.co" })).rejects.toMatchObject({ code: "PRODUCT_UNAVAILABLE" });
+      expect(await services.database.db.select().from(orders)).toEqual([]);
+      expect(stripe.requests.filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(0);
+    });
+
+    it("creates a Stripe Checkout Session at $47.00 without an offer", async () => {
+      await seedProduct(services);
+      const { orderId, url } = await createOrder(services, { email: "Buyer@Example.com" });
+      const order = await orderRow(orderId);
+      expect(order).toMatchObject({ status: "pending", amountCents: 4700, discountApplied: false, email: "buyer@example.com" });
+      const session = stripe.sessions.get(order.providerSessionId!)!;
+      expect(url).toBe(session.url);
+      expect(session).toMatchObject({
+        mode: "payment",
+        amount_total: 4700,
+        currency: "usd",
+        customer_email: "buyer@example.com",
+        client_reference_id: orderId,
+        metadata: { order_id: orderId, order_number: String(order.number) },
+        success_url: "http://shop.test/thank-you-secret-0123456789?session_id={CHECKOUT_SESSION_ID}",
+        cancel_url: "http://shop.test/checkout",
+      });
+      expect(stripe.requests.at(-1)?.idempotencyKey).toBe(`checkout-session-${orderId}`);
+    });
+
+    it("charges $35.25 only with a genuine, unexpired offer", async () => {
+      await seedProduct(services);
+      const secrets = services.settings.sessionSecrets;
+      const valid = createDiscountOffer(secrets).token;
+      const expired = createDiscountOffer(secrets, Date.now() - 301_000).token;
+      const forged = createDiscountOffer(["x".repeat(40)]).token;
+      const tampered = `${valid.slice(0, -3)}abc`;
+      const amounts: number[] = [];
+      for (const offer of [valid, expired, forged, tampered, "", "not.a.token", "a".repeat(5000)]) {
+        const { orderId } = await createOrder(services, { email: "a@b.co", offer });
+        amounts.push((await orderRow(orderId)).amountCents);
+      }
+      expect(amounts).toEqual([3525, 4700, 4700, 4700, 4700, 4700, 4700]);
+    });
+
+    it("marks the order failed and says so when Stripe is down", async () => {
+      await seedProduct(services);
+      stripe.failNext(500, 3);
+      const error = await createOrder(services, { email: "a@b.co" }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: "PAYMENT_PROVIDER" });
+      const [order] = await services.database.db.select().from(orders);
+      expect(order?.status).toBe("failed");
+    });
+
+    it("fulfils once on checkout.session.completed, whatever the number of deliveries", async () => {
+      await seedProduct(services);
+      const { orderId } = await createOrder(services, { email: "a@b.co" });
+      const session = stripe.pay((await orderRow(orderId)).providerSessionId!);
+      const event = { id: "evt_completed_1", type: "checkout.session.completed", object: session };
+      const results = await Promise.all([deliver(event), deliver(event), deliver(event)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      // A second, different event for the same payment does not send a second e-mail either.
+      await deliver({ id: "evt_async_1", type: "checkout.session.async_payment_succeeded", object: session });
+      const order = await orderRow(orderId);
+      expect(order).toMatchObject({ status: "paid", paymentIntentId: session.payment_intent });
+      expect(order.accessTokenHash).toMatch(/^[0-9a-f]{64}$/);
+      const mails = await outbox();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({ to: "a@b.co", template: "delivery", dedupeKey: `delivery:${orderId}` });
+      expect(await services.database.db.select().from(webhookEvents)).toHaveLength(2);
+    });
+
+    it("ignores an unpaid completed session, and closes expired and failed ones", async () => {
+      await seedProduct(services);
+      const a = await createOrder(services, { email: "a@b.co" });
+      const b = await createOrder(services, { email: "b@b.co" });
+      const c = await createOrder(services, { email: "c@b.co" });
+      const sessionOf = async (id: string) => stripe.sessions.get((await orderRow(id)).providerSessionId!)!;
+      await deliver({ id: "evt_unpaid", type: "checkout.session.completed", object: await sessionOf(a.orderId) });
+      await deliver({ id: "evt_expired", type: "checkout.session.expired", object: await sessionOf(b.orderId) });
+      await deliver({ id: "evt_failed", type: "checkout.session.async_payment_failed", object: await sessionOf(c.orderId) });
+      expect((await orderRow(a.orderId)).status).toBe("pending");
+      expect((await orderRow(b.orderId)).status).toBe("expired");
+      expect((await orderRow(c.orderId)).status).toBe("failed");
+      expect(await outbox()).toHaveLength(0);
+    });
+
+    it("keeps a paid order paid when events arrive out of order", async () => {
+      await seedProduct(services);
+      const { orderId } = await createOrder(services, { email: "a@b.co" });
+      const session = stripe.pay((await orderRow(orderId)).providerSessionId!);
+      await deliver({ id: "evt_c", type: "checkout.session.completed", object: session });
+      await deliver({ id: "evt_e", type: "checkout.session.expired", object: session });
+      await deliver({ id: "evt_f", type: "checkout.session.async_payment_failed", object: session });
+      expect((await orderRow(orderId)).status).toBe("paid");
+    });
+
+    it("revokes the order on charge.refunded and never pays it again", async () => {
+      await seedProduct(services);
+      const { orderId } = await createOrder(services, { email: "a@b.co" });
+      const session = stripe.pay((await orderRow(orderId)).providerSessionId!);
+      await deliver({ id: "evt_paid", type: "checkout.session.completed", object: session });
+      await deliver({
+        id: "evt_refund",
+        type: "charge.refunded",
+        object: { id: "ch_1", object: "charge", payment_intent: session.payment_intent, metadata: {} },
+      });
+      let order = await orderRow(orderId);
+      expect(order).toMatchObject({ status: "refunded", accessTokenHash: null });
+      expect(order.refundedAt).toBeInstanceOf(Date);
+      await deliver({ id: "evt_paid_again", type: "checkout.session.async_payment_succeeded", object: session });
+      order = await orderRow(orderId);
+      expect(order.status).toBe("refunded");
+      expect(await findPaidOrder(services, { sessionId: session.id })).toBeNull();
+    });
+
+    it("refuses forged, tampered and replayed webhooks", () => {
+      const event = { id: "evt_x", type: "checkout.session.completed", object: {} };
+      const { body, header } = signedEvent(event);
+      expect(() => verifyStripeEvent(provider, body, header, "whsec_other")).toThrow(WebhookSignatureError);
+      expect(() => verifyStripeEvent(provider, Buffer.from(`${body} `), header, WEBHOOK_SECRET)).toThrow(WebhookSignatureError);
+      expect(() => verifyStripeEvent(provider, body, null, WEBHOOK_SECRET)).toThrow(WebhookSignatureError);
+      expect(() => verifyStripeEvent(provider, body, "t=1,v1=abc", WEBHOOK_SECRET)).toThrow(WebhookSignatureError);
+      const old = signedEvent(event, Math.floor(Date.now() / 1000) - 301);
+      expect(() => verifyStripeEvent(provider, old.body, old.header, WEBHOOK_SECRET)).toThrow(WebhookSignatureError);
+      expect(verifyStripeEvent(provider, body, header, WEBHOOK_SECRET).id).toBe("evt_x");
+    });
+
+    it("fulfils from the success page when the webhook is late, checking the session with Stripe", async () => {
+      await seedProduct(services);
+      const { orderId } = await createOrder(services, { email: "a@b.co" });
+      const sessionId = (await orderRow(orderId)).providerSessionId!;
+      expect(await findPaidOrder(services, { sessionId })).toBeNull();
+      stripe.pay(sessionId);
+      const [first, second] = await Promise.all([
+        findPaidOrder(services, { sessionId }),
+        findPaidOrder(services, { sessionId }),
+      ]);
+      expect(first?.id).toBe(orderId);
+      expect(second?.id).toBe(orderId);
+      expect(await outbox()).toHaveLength(1);
+      // A later webhook for the same payment is a no-op.
+      await deliver({ id: "evt_late", type: "checkout.session.completed", object: stripe.sessions.get(sessionId)! });
+      expect(await outbox()).toHaveLength(1);
+    });
+
+    it("gives nothing for made-up session ids or another store's paid session", async () => {
+      await seedProduct(services);
+      for (const sessionId of ["cs_test_made_up", "", "x".repeat(10_000), "../../v1/refunds", "%00"]) {
+        expect(await findPaidOrder(services, { sessionId })).toBeNull();
+      }
+      const foreign = stripe.pay(
+        (await provider.createCheckoutSession({
+          orderId: "00000000-0000-4000-8000-000000000000",
+          orderNumber: 1,
+          email: "x@y.z",
+          amountCents: 100,
+          currency: "usd",
+          productName: "Other",
+          successUrl: "http://other.test/ok",
+          cancelUrl: "http://other.test/",
+        })).id,
+      );
+      expect(await findPaidOrder(services, { sessionId: foreign.id })).toBeNull();
+      expect(await findPaidOrder(services, { token: "made-up" })).toBeNull();
+    });
+
+    it("refunds through Stripe with an idempotency key", async () => {
+      await seedProduct(services);
+      const { orderId } = await createOrder(services, { email: "a@b.co" });
+      const session = stripe.pay((await orderRow(orderId)).providerSessionId!);
+      await fulfilOrder(services.database.db, services.links, { orderId, paymentIntentId: session.payment_intent });
+      await provider.refund(await orderRow(orderId));
+      expect(stripe.refunds).toEqual([{ payment_intent: session.payment_intent, idempotencyKey: `refund-${session.payment_intent}` }]);
+    });
+  });
+}
