@@ -1,18 +1,22 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, orders, webhookEvents } from "../../db/schema";
 import { AppError } from "~/lib/app-error";
 import { createOrder } from "~/lib/checkout/create-order.server";
 import { createDiscountOffer } from "~/lib/checkout/discount-offer.server";
 import { findPaidOrder } from "~/lib/checkout/find-paid-order.server";
 import { fulfilOrder } from "~/lib/orders/fulfil-order.server";
-import { handleStripeEvent, verifyStripeEvent, WebhookSignatureError } from "~/lib/payments/handle-stripe-webhook.server";
-import { StripeProvider } from "~/lib/payments/stripe-provider.server";
+import {
+  handleStripeEvent,
+  verifyStripeEvent,
+  WebhookSignatureError,
+} from "~/lib/payments/handle-stripe-webhook.server";
+import type { StripeProvider } from "~/lib/payments/stripe-provider.server";
+import { emailOutbox, orders, webhookEvents } from "../../db/schema";
+import { type FakeStripe, startFakeStripe } from "../mocks/stripe";
 import { testBackends } from "../setup/databases";
 import { seedProduct } from "../setup/seed-product";
 import { type TestServices, testServices } from "../setup/services";
-import { type FakeStripe, startFakeStripe } from "../mocks/stripe";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_fake";
 const sdk = new Stripe("sk_test_helper");
@@ -56,14 +60,20 @@ for (const backend of testBackends()) {
 
     const deliver = async (event: Parameters<typeof signedEvent>[0]) => {
       const { body, header } = signedEvent(event);
-      return handleStripeEvent(services.database.db, services.links, verifyStripeEvent(provider, body, header, WEBHOOK_SECRET));
+      return handleStripeEvent(
+        services.database.db,
+        services.links,
+        verifyStripeEvent(provider, body, header, WEBHOOK_SECRET),
+      );
     };
     const orderRow = async (id: string) =>
       (await services.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
     const outbox = () => services.database.db.select().from(emailOutbox);
 
     it("sells nothing while no product ZIP is uploaded", async () => {
-      await expect(createOrder(services, { email: "a@b.co" })).rejects.toMatchObject({ code: "PRODUCT_UNAVAILABLE" });
+      await expect(createOrder(services, { email: "a@b.co" })).rejects.toMatchObject({
+        code: "PRODUCT_UNAVAILABLE",
+      });
       expect(await services.database.db.select().from(orders)).toEqual([]);
       expect(stripe.requests.filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(0);
     });
@@ -72,7 +82,12 @@ for (const backend of testBackends()) {
       await seedProduct(services);
       const { orderId, url } = await createOrder(services, { email: "Buyer@Example.com" });
       const order = await orderRow(orderId);
-      expect(order).toMatchObject({ status: "pending", amountCents: 4700, discountApplied: false, email: "buyer@example.com" });
+      expect(order).toMatchObject({
+        status: "pending",
+        amountCents: 4700,
+        discountApplied: false,
+        email: "buyer@example.com",
+      });
       const session = stripe.sessions.get(order.providerSessionId!)!;
       expect(url).toBe(session.url);
       expect(session).toMatchObject({
@@ -127,7 +142,11 @@ for (const backend of testBackends()) {
       expect(order.accessTokenHash).toMatch(/^[0-9a-f]{64}$/);
       const mails = await outbox();
       expect(mails).toHaveLength(1);
-      expect(mails[0]).toMatchObject({ to: "a@b.co", template: "delivery", dedupeKey: `delivery:${orderId}` });
+      expect(mails[0]).toMatchObject({
+        to: "a@b.co",
+        template: "delivery",
+        dedupeKey: `delivery:${orderId}`,
+      });
       expect(await services.database.db.select().from(webhookEvents)).toHaveLength(2);
     });
 
@@ -137,9 +156,21 @@ for (const backend of testBackends()) {
       const b = await createOrder(services, { email: "b@b.co" });
       const c = await createOrder(services, { email: "c@b.co" });
       const sessionOf = async (id: string) => stripe.sessions.get((await orderRow(id)).providerSessionId!)!;
-      await deliver({ id: "evt_unpaid", type: "checkout.session.completed", object: await sessionOf(a.orderId) });
-      await deliver({ id: "evt_expired", type: "checkout.session.expired", object: await sessionOf(b.orderId) });
-      await deliver({ id: "evt_failed", type: "checkout.session.async_payment_failed", object: await sessionOf(c.orderId) });
+      await deliver({
+        id: "evt_unpaid",
+        type: "checkout.session.completed",
+        object: await sessionOf(a.orderId),
+      });
+      await deliver({
+        id: "evt_expired",
+        type: "checkout.session.expired",
+        object: await sessionOf(b.orderId),
+      });
+      await deliver({
+        id: "evt_failed",
+        type: "checkout.session.async_payment_failed",
+        object: await sessionOf(c.orderId),
+      });
       expect((await orderRow(a.orderId)).status).toBe("pending");
       expect((await orderRow(b.orderId)).status).toBe("expired");
       expect((await orderRow(c.orderId)).status).toBe("failed");
@@ -169,7 +200,11 @@ for (const backend of testBackends()) {
       let order = await orderRow(orderId);
       expect(order).toMatchObject({ status: "refunded", accessTokenHash: null });
       expect(order.refundedAt).toBeInstanceOf(Date);
-      await deliver({ id: "evt_paid_again", type: "checkout.session.async_payment_succeeded", object: session });
+      await deliver({
+        id: "evt_paid_again",
+        type: "checkout.session.async_payment_succeeded",
+        object: session,
+      });
       order = await orderRow(orderId);
       expect(order.status).toBe("refunded");
       expect(await findPaidOrder(services, { sessionId: session.id })).toBeNull();
@@ -179,11 +214,17 @@ for (const backend of testBackends()) {
       const event = { id: "evt_x", type: "checkout.session.completed", object: {} };
       const { body, header } = signedEvent(event);
       expect(() => verifyStripeEvent(provider, body, header, "whsec_other")).toThrow(WebhookSignatureError);
-      expect(() => verifyStripeEvent(provider, Buffer.from(`${body} `), header, WEBHOOK_SECRET)).toThrow(WebhookSignatureError);
+      expect(() => verifyStripeEvent(provider, Buffer.from(`${body} `), header, WEBHOOK_SECRET)).toThrow(
+        WebhookSignatureError,
+      );
       expect(() => verifyStripeEvent(provider, body, null, WEBHOOK_SECRET)).toThrow(WebhookSignatureError);
-      expect(() => verifyStripeEvent(provider, body, "t=1,v1=abc", WEBHOOK_SECRET)).toThrow(WebhookSignatureError);
+      expect(() => verifyStripeEvent(provider, body, "t=1,v1=abc", WEBHOOK_SECRET)).toThrow(
+        WebhookSignatureError,
+      );
       const old = signedEvent(event, Math.floor(Date.now() / 1000) - 301);
-      expect(() => verifyStripeEvent(provider, old.body, old.header, WEBHOOK_SECRET)).toThrow(WebhookSignatureError);
+      expect(() => verifyStripeEvent(provider, old.body, old.header, WEBHOOK_SECRET)).toThrow(
+        WebhookSignatureError,
+      );
       expect(verifyStripeEvent(provider, body, header, WEBHOOK_SECRET).id).toBe("evt_x");
     });
 
@@ -201,7 +242,11 @@ for (const backend of testBackends()) {
       expect(second?.id).toBe(orderId);
       expect(await outbox()).toHaveLength(1);
       // A later webhook for the same payment is a no-op.
-      await deliver({ id: "evt_late", type: "checkout.session.completed", object: stripe.sessions.get(sessionId)! });
+      await deliver({
+        id: "evt_late",
+        type: "checkout.session.completed",
+        object: stripe.sessions.get(sessionId)!,
+      });
       expect(await outbox()).toHaveLength(1);
     });
 
@@ -211,16 +256,18 @@ for (const backend of testBackends()) {
         expect(await findPaidOrder(services, { sessionId })).toBeNull();
       }
       const foreign = stripe.pay(
-        (await provider.createCheckoutSession({
-          orderId: "00000000-0000-4000-8000-000000000000",
-          orderNumber: 1,
-          email: "x@y.z",
-          amountCents: 100,
-          currency: "usd",
-          productName: "Other",
-          successUrl: "http://other.test/ok",
-          cancelUrl: "http://other.test/",
-        })).id,
+        (
+          await provider.createCheckoutSession({
+            orderId: "00000000-0000-4000-8000-000000000000",
+            orderNumber: 1,
+            email: "x@y.z",
+            amountCents: 100,
+            currency: "usd",
+            productName: "Other",
+            successUrl: "http://other.test/ok",
+            cancelUrl: "http://other.test/",
+          })
+        ).id,
       );
       expect(await findPaidOrder(services, { sessionId: foreign.id })).toBeNull();
       expect(await findPaidOrder(services, { token: "made-up" })).toBeNull();
@@ -230,9 +277,14 @@ for (const backend of testBackends()) {
       await seedProduct(services);
       const { orderId } = await createOrder(services, { email: "a@b.co" });
       const session = stripe.pay((await orderRow(orderId)).providerSessionId!);
-      await fulfilOrder(services.database.db, services.links, { orderId, paymentIntentId: session.payment_intent });
+      await fulfilOrder(services.database.db, services.links, {
+        orderId,
+        paymentIntentId: session.payment_intent,
+      });
       await provider.refund(await orderRow(orderId));
-      expect(stripe.refunds).toEqual([{ payment_intent: session.payment_intent, idempotencyKey: `refund-${session.payment_intent}` }]);
+      expect(stripe.refunds).toEqual([
+        { payment_intent: session.payment_intent, idempotencyKey: `refund-${session.payment_intent}` },
+      ]);
     });
   });
 }

@@ -51,7 +51,9 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 const notFound = (res: ServerResponse, what: string) =>
-  send(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } });
+  send(res, 404, {
+    error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` },
+  });
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
@@ -65,12 +67,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
     requests.push({ method: req.method ?? "", path: url.pathname, idempotencyKey });
     if (!req.headers.authorization?.startsWith("Bearer sk_test_")) {
-      return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+      return send(res, 401, {
+        error: { type: "invalid_request_error", message: "Invalid API Key provided" },
+      });
     }
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       if (failures && failures.times > 0) {
         failures.times--;
-        return send(res, failures.status, { error: { type: "api_error", message: "Stripe is having a bad day" } });
+        return send(res, failures.status, {
+          error: { type: "api_error", message: "Stripe is having a bad day" },
+        });
       }
       const form = await readForm(req);
       const existing = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
@@ -91,7 +97,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         client_reference_id: form.get("client_reference_id"),
         customer_email: form.get("customer_email"),
         metadata,
-        amount_total: Number(form.get("line_items[0][price_data][unit_amount]")) * Number(form.get("line_items[0][quantity]") ?? 1),
+        amount_total:
+          Number(form.get("line_items[0][price_data][unit_amount]")) *
+          Number(form.get("line_items[0][quantity]") ?? 1),
         currency: form.get("line_items[0][price_data][currency]") ?? "",
         payment_intent: null,
         success_url: form.get("success_url") ?? "",
@@ -109,9 +117,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
       const form = await readForm(req);
       const paymentIntent = form.get("payment_intent") ?? "";
-      if (![...sessions.values()].some((s) => s.payment_intent === paymentIntent)) return notFound(res, "payment_intent");
+      if (![...sessions.values()].some((s) => s.payment_intent === paymentIntent))
+        return notFound(res, "payment_intent");
       refunds.push({ payment_intent: paymentIntent, idempotencyKey });
-      return send(res, 200, { id: id("re"), object: "refund", payment_intent: paymentIntent, status: "succeeded" });
+      return send(res, 200, {
+        id: id("re"),
+        object: "refund",
+        payment_intent: paymentIntent,
+        status: "succeeded",
+      });
     }
     notFound(res, "route");
   });

@@ -10,7 +10,10 @@ export interface TestServices extends Services {
 }
 
 /** A whole set of store services on a fresh database of `backend` and a fresh data directory. */
-export async function testServices(backend: TestBackend, env: Record<string, string> = {}): Promise<TestServices> {
+export async function testServices(
+  backend: TestBackend,
+  env: Record<string, string> = {},
+): Promise<TestServices> {
   const dataDir = await mkdtemp(join(tmpdir(), "store-services-"));
   const url = backend.freshUrl ? await backend.freshUrl() : undefined;
   const services = await createServices(

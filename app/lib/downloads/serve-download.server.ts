@@ -78,7 +78,7 @@ export async function serveDownload(services: Services, request: Request, token:
     if (ranges === -1)
       return text(416, "Requested range not satisfiable", { "Content-Range": `bytes */${size}` });
     // -2 (malformed) is ignored as RFC 9110 allows; several ranges are answered with the whole file.
-    if (ranges !== -2 && ranges.length === 1 && ranges[0]) {
+    if (ranges !== -2 && ranges.type === "bytes" && ranges.length === 1 && ranges[0]) {
       range = { start: ranges[0].start, end: ranges[0].end };
       status = 206;
       headers["Content-Range"] = `bytes ${range.start}-${range.end}/${size}`;

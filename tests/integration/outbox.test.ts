@@ -1,0 +1,140 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createMailer } from "~/lib/mail/mailer.server";
+import { enqueueEmail, processOutbox, retryDelayMs } from "~/lib/mail/outbox.server";
+import { emailOutbox } from "../../db/schema";
+import { startSmtp, type TestSmtp } from "../mocks/smtp";
+import { testBackends } from "../setup/databases";
+import { type TestServices, testServices } from "../setup/services";
+
+const delivery = (n: number) => ({
+  to: `buyer${n}@example.com`,
+  template: "delivery" as const,
+  dedupeKey: `delivery:test-${n}`,
+  payload: {
+    orderNumber: 1000 + n,
+    amountCents: 4700,
+    discountApplied: false,
+    paidAt: "2026-11-22T10:00:00.000Z",
+    link: `http://shop.test/thank-you?t=token-${n}`,
+    supportEmail: "help@shop.test",
+  },
+});
+
+describe("backoff", () => {
+  it("doubles from 30 s and stops at an hour", () => {
+    expect([1, 2, 3, 4, 10, 50].map(retryDelayMs)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
+    ]);
+  });
+});
+
+for (const backend of testBackends()) {
+  describe(`e-mail outbox on ${backend.name}`, () => {
+    let smtp: TestSmtp;
+    let services: TestServices;
+
+    beforeAll(async () => {
+      smtp = await startSmtp();
+    });
+    afterAll(async () => {
+      await smtp.close();
+      await backend.cleanup();
+    });
+    beforeEach(async () => {
+      smtp.messages.length = 0;
+      smtp.refuse = null;
+      services = await testServices(backend, { SMTP_URL: smtp.url, MAIL_FROM: "Toolkit <shop@shop.test>" });
+    });
+    afterEach(() => services.dispose());
+
+    const db = () => services.database.db;
+
+    it("sends the delivery e-mail over SMTP with text and HTML parts, then forgets the link", async () => {
+      await enqueueEmail(db(), delivery(1));
+      expect(await processOutbox(db(), services.mailer)).toBe(1);
+      const [mail] = smtp.messages;
+      expect(mail?.to).toMatchObject({ text: "buyer1@example.com" });
+      expect(mail?.from?.value[0]).toMatchObject({ name: "Toolkit", address: "shop@shop.test" });
+      expect(mail?.subject).toBe(
+        "Your Life Coaching Branding Toolkit v2.0 is ready to download (order #1001)",
+      );
+      expect(mail?.text).toContain("http://shop.test/thank-you?t=token-1");
+      expect(mail?.text).toContain("30-day money-back guarantee");
+      expect(mail?.text).toContain("help@shop.test");
+      expect(mail?.html).toContain('href="http://shop.test/thank-you?t=token-1"');
+      const [row] = await db().select().from(emailOutbox);
+      expect(row?.sentAt).toBeInstanceOf(Date);
+      expect(row?.payload).toMatchObject({ link: null });
+      expect(await processOutbox(db(), services.mailer)).toBe(0);
+    });
+
+    it("queues an e-mail once per dedupe key", async () => {
+      expect(await enqueueEmail(db(), delivery(2))).toBe(true);
+      expect(await enqueueEmail(db(), delivery(2))).toBe(false);
+      expect(await db().select().from(emailOutbox)).toHaveLength(1);
+    });
+
+    it("keeps a refused e-mail with its error and sends it on a later attempt", async () => {
+      await enqueueEmail(db(), delivery(3));
+      smtp.refuse = "Mailbox temporarily unavailable";
+      expect(await processOutbox(db(), services.mailer)).toBe(0);
+      let [row] = await db().select().from(emailOutbox);
+      expect(row).toMatchObject({ attempts: 1, sentAt: null });
+      expect(row?.lastError).toMatch(/Mailbox temporarily unavailable/);
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+      // Not due yet: nothing is sent.
+      smtp.refuse = null;
+      expect(await processOutbox(db(), services.mailer)).toBe(0);
+      await db()
+        .update(emailOutbox)
+        .set({ nextAttemptAt: new Date(0) });
+      expect(await processOutbox(db(), services.mailer)).toBe(1);
+      [row] = await db().select().from(emailOutbox);
+      expect(row).toMatchObject({ attempts: 2, lastError: null });
+      expect(smtp.messages).toHaveLength(1);
+    });
+
+    it("survives the SMTP server being down", async () => {
+      const down = createMailer({
+        smtpUrl: "smtp://127.0.0.1:1",
+        from: "x@shop.test",
+        mailDir: "/nonexistent",
+      });
+      await enqueueEmail(db(), delivery(4));
+      expect(await processOutbox(db(), down)).toBe(0);
+      const [row] = await db().select().from(emailOutbox);
+      expect(row?.lastError).toMatch(/ECONNREFUSED|connect/i);
+      down.close();
+    });
+
+    it("never sends the same e-mail twice when workers run at once", async () => {
+      for (let n = 10; n < 30; n++) await enqueueEmail(db(), delivery(n));
+      const sent = await Promise.all([1, 2, 3, 4].map(() => processOutbox(db(), services.mailer, 5)));
+      const total = sent.reduce((a, b) => a + b, 0);
+      // Whatever each worker claimed, every e-mail went out exactly once (leftovers on the next run).
+      let more = await processOutbox(db(), services.mailer, 50);
+      while (more > 0) more = await processOutbox(db(), services.mailer, 50);
+      expect(smtp.messages).toHaveLength(20);
+      expect(new Set(smtp.messages.map((m) => m.subject)).size).toBe(20);
+      expect(total).toBeLessThanOrEqual(20);
+    });
+  });
+}
+
+describe("e-mails without SMTP", () => {
+  it("are written as .eml files under DATA_DIR/mail", async () => {
+    const backend = testBackends()[0]!;
+    const services = await testServices(backend);
+    await enqueueEmail(services.database.db, delivery(5));
+    expect(await processOutbox(services.database.db, services.mailer)).toBe(1);
+    const { readdir, readFile } = await import("node:fs/promises");
+    const dir = `${services.env.DATA_DIR}/mail`;
+    const files = await readdir(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const raw = await readFile(`${dir}/${files[0]}`, "utf8");
+    expect(raw).toMatch(/^From: /m);
+    expect(raw).toMatch(/^Subject: Your Life Coaching Branding Toolkit v2\.0 is ready/m);
+    await services.dispose();
+  });
+});
