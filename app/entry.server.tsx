@@ -8,6 +8,7 @@ import { ServerRouter } from "react-router";
 import { logger } from "./lib/logger.server.ts";
 
 // The Node server (server/index.ts) reaches the store's services through the server build.
+export { prepareDownload } from "./lib/downloads/prepare-download.server.ts";
 export { clientIpContext } from "./lib/request-context.ts";
 export { getServices, shutdownServices } from "./lib/services.server.ts";
 

@@ -4,7 +4,6 @@ export default [
   index("routes/home.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("pay/test/:session", "routes/pay-test.tsx"),
-  route("download/:token", "routes/download.ts"),
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("healthz", "routes/healthz.ts"),

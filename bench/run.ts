@@ -17,7 +17,8 @@ const files = readdirSync("bench")
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== ${file}`);
-  const run = spawnSync(process.execPath, [`bench/${file}`], { stdio: "inherit" });
+  // tsx resolves the app's "~/" imports, so a bench can seed data through the store's own code.
+  const run = spawnSync(process.execPath, ["--import", "tsx", `bench/${file}`], { stdio: "inherit" });
   if (run.status !== 0) failed++;
 }
 console.log(`\n${files.length - failed} passed, ${failed} failed`);

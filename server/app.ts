@@ -12,6 +12,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import send from "send";
 
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 const CLIENT_DIR = join(BUILD_DIR, "client");
@@ -116,6 +117,43 @@ app.use(
     },
   }),
 );
+
+// The product download streams straight from disk (send: Range, If-Range, HEAD, backpressure);
+// the app decides whether the token entitles the request to the file.
+app.get("/download/:token", async (req, res, next) => {
+  try {
+    const plan = await entry.prepareDownload(services, req.params.token, req.ip ?? null);
+    res.setHeader("Cache-Control", "private, no-store");
+    if (plan.kind === "refuse") return void res.status(plan.status).type("text/plain").send(plan.message);
+    if (plan.kind === "redirect") return void res.redirect(302, plan.url);
+    res.setHeader("Content-Disposition", `attachment; filename="${plan.fileName}"`);
+    res.setHeader("ETag", plan.etag);
+    res.setHeader("Last-Modified", plan.lastModified.toUTCString());
+    let sent = 0;
+    const file = send(req, plan.path, {
+      etag: false,
+      lastModified: false,
+      cacheControl: false,
+      acceptRanges: true,
+    });
+    file.on("stream", (stream) =>
+      stream.on("data", (chunk: Buffer) => {
+        sent += chunk.length;
+      }),
+    );
+    file.on("error", (error: { status?: number; headers?: Record<string, string> }) => {
+      for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+      res
+        .status(error.status ?? 500)
+        .type("text/plain")
+        .send(STATUS_CODES[error.status ?? 500]);
+    });
+    if (req.method === "GET") res.once("close", () => res.statusCode < 300 && plan.record(sent));
+    file.pipe(res);
+  } catch (error) {
+    next(error);
+  }
+});
 
 app.use(compression());
 app.all(

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
 import { SUCCESS_COPY } from "~/content/checkout";
-import { createDownloadToken } from "../downloads/serve-download.server.ts";
+import { createDownloadToken } from "../downloads/prepare-download.server.ts";
 import { getCurrentProduct } from "../products/get-current-product.server.ts";
 import { clientIpContext } from "../request-context.ts";
 import { getServices } from "../services.server.ts";

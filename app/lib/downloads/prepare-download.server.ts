@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { PRODUCT, TIMING } from "~/content/site";
+import { downloads, orders } from "../../../db/schema.ts";
+import { logger } from "../logger.server.ts";
+import { getCurrentProduct } from "../products/get-current-product.server.ts";
+import type { Services } from "../services.server.ts";
+import { signToken, verifyToken } from "../signed-token.server.ts";
+import { LocalFileStore } from "../storage/local-file-store.server.ts";
+
+/** A link to the file for one paid order, valid 300 s (spec section 9). */
+export function createDownloadToken(secrets: string[], orderId: string, now = Date.now()) {
+  return signToken(secrets, "download", { o: orderId }, now + TIMING.downloadLinkSeconds * 1000);
+}
+
+export type DownloadPlan =
+  | { kind: "refuse"; status: 403 | 404; message: string }
+  | { kind: "redirect"; url: string }
+  | {
+      kind: "file";
+      path: string;
+      fileName: string;
+      /** The file's SHA-256, quoted: a resumed download (If-Range) continues only on the same file. */
+      etag: string;
+      lastModified: Date;
+      /** Records the download with the bytes actually sent. */
+      record(bytes: number): void;
+    };
+
+const hashIp = (ip: string | null) =>
+  ip ? createHash("sha256").update(ip).digest("hex").slice(0, 32) : null;
+
+/**
+ * Decides what `/download/{token}` answers: the file of the current product for a paid,
+ * unrefunded order (the Node server streams it with Range support), a presigned URL when the
+ * files are in object storage, or a refusal. Every download is recorded.
+ */
+export async function prepareDownload(
+  services: Services,
+  token: string,
+  ip: string | null,
+): Promise<DownloadPlan> {
+  const verified = verifyToken<{ o: string }>(services.settings.sessionSecrets, "download", token);
+  if (!verified) {
+    return {
+      kind: "refuse",
+      status: 403,
+      message:
+        "This download link is invalid or has expired. Open your download page again to get a new one.",
+    };
+  }
+  const db = services.database.db;
+  const [order] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, verified.data.o));
+  if (order?.status !== "paid")
+    return { kind: "refuse", status: 403, message: "This order has no active download." };
+  const product = await getCurrentProduct(db);
+  const stat = product && (await services.store.stat(product.fileKey));
+  if (!product || !stat) {
+    return {
+      kind: "refuse",
+      status: 404,
+      message: "The toolkit is temporarily unavailable. Please contact support.",
+    };
+  }
+  const record = (bytes: number) => {
+    db.insert(downloads)
+      .values({ orderId: order.id, ipHash: hashIp(ip), bytes })
+      .catch((error: unknown) => logger.error({ err: error, orderId: order.id }, "download not recorded"));
+  };
+
+  const store = services.store;
+  if (!(store instanceof LocalFileStore)) {
+    const presign = (
+      store as {
+        presignedGetUrl?: (key: string, o: { expiresIn: number; fileName: string }) => Promise<string>;
+      }
+    ).presignedGetUrl;
+    if (!presign) throw new Error(`The ${store.kind} store cannot hand out download URLs`);
+    record(stat.size);
+    const url = await presign.call(store, product.fileKey, {
+      expiresIn: TIMING.downloadLinkSeconds,
+      fileName: PRODUCT.downloadFileName,
+    });
+    return { kind: "redirect", url };
+  }
+  return {
+    kind: "file",
+    path: store.pathOf(product.fileKey),
+    fileName: PRODUCT.downloadFileName,
+    etag: `"${product.sha256}"`,
+    lastModified: product.uploadedAt,
+    record,
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * 200 concurrent downloads of a 25 MB ZIP from the store, every byte checked, against nginx
+ * (sendfile on) serving the same file on this machine in the same run.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDownloadToken } from "../app/lib/downloads/prepare-download.server.ts";
+import { parseEnv } from "../app/lib/env.server.ts";
+import { fulfilOrder } from "../app/lib/orders/fulfil-order.server.ts";
+import { createServices } from "../app/lib/services.server.ts";
+import { orders } from "../db/schema.ts";
+import { seedProduct } from "../tests/setup/seed-product.ts";
+import { freePort, startServer } from "../tests/setup/server.ts";
+import { budget, finish, report } from "./lib/budget.ts";
+import { rssOf, watchPeakRss } from "./lib/process.ts";
+
+const CONCURRENCY = 200;
+const SIZE = 25 * 1024 * 1024;
+const SECRET = "b".repeat(40);
+
+const work = await mkdtemp(join(tmpdir(), "bench-download-"));
+const zipPath = join(work, "toolkit.zip");
+const content = randomBytes(SIZE);
+await writeFile(zipPath, content);
+const expected = createHash("sha256").update(content).digest("hex");
+
+// Seed the product and 200 paid orders through the store's own code, then start the server on that data.
+const dataDir = join(work, "data");
+// BENCH_DATABASE_URL runs the store on PostgreSQL instead of the embedded PGlite.
+const env = {
+  DATA_DIR: dataDir,
+  SESSION_SECRET: SECRET,
+  ADMIN_PASSWORD: "bench-admin-password",
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+};
+const seeding = await createServices(parseEnv(env), { outboxWorker: false });
+await seedProduct(seeding, zipPath);
+const tokens: string[] = [];
+for (let i = 0; i < CONCURRENCY; i++) {
+  const [order] = await seeding.database.db
+    .insert(orders)
+    .values({
+      email: `b${i}@bench.test`,
+      amountCents: 4700,
+      provider: "test",
+      providerSessionId: `test_cs_bench_${i}`,
+    })
+    .returning();
+  await fulfilOrder(seeding.database.db, seeding.links, { orderId: order!.id });
+  tokens.push(createDownloadToken([SECRET], order!.id, Date.now() + 3_600_000));
+}
+await seeding.close();
+
+async function fetchAll(urls: string[]) {
+  const started = performance.now();
+  const results = await Promise.all(
+    urls.map(async (url) => {
+      const response = await fetch(url);
+      const hash = createHash("sha256");
+      let bytes = 0;
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        hash.update(chunk);
+        bytes += chunk.length;
+      }
+      return { ok: response.ok && hash.digest("hex") === expected, bytes };
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const bytes = results.reduce((sum, r) => sum + r.bytes, 0);
+  return { correct: results.filter((r) => r.ok).length, mbps: bytes / 1024 / 1024 / seconds, seconds };
+}
+
+const server = await startServer({ ...env, LOG_LEVEL: "error" });
+const pid = server.process.pid!;
+const rssBefore = rssOf(pid);
+const stopWatch = watchPeakRss(pid);
+const store = await fetchAll(tokens.map((t) => `${server.url}/download/${t}`));
+const rssGrowth = (stopWatch() - rssBefore) / 1024 / 1024;
+await server.stop();
+
+if (spawnSync("nginx", ["-v"]).error) {
+  console.error("nginx not found: install Debian's nginx (apt-get install nginx) to compare against it.");
+  process.exit(1);
+}
+const nginxPort = await freePort();
+const nginxConf = join(work, "nginx.conf");
+// nginx's workers run as an unprivileged user: let them read the file.
+await chmod(work, 0o755);
+await chmod(zipPath, 0o644);
+await writeFile(
+  nginxConf,
+  `daemon off; worker_processes 1; pid ${work}/nginx.pid; error_log ${work}/nginx-error.log;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nopush on;
+  server { listen 127.0.0.1:${nginxPort}; root ${work}; location / { } } }`,
+);
+const nginx = spawn("nginx", ["-c", nginxConf, "-p", work], { stdio: "ignore" });
+await new Promise((r) => setTimeout(r, 500));
+const reference = await fetchAll(tokens.map(() => `http://127.0.0.1:${nginxPort}/toolkit.zip`));
+nginx.kill("SIGQUIT");
+
+report(
+  "store",
+  `${store.correct}/${CONCURRENCY} correct, ${store.mbps.toFixed(0)} MB/s aggregate in ${store.seconds.toFixed(1)} s`,
+);
+report(
+  "nginx",
+  `${reference.correct}/${CONCURRENCY} correct, ${reference.mbps.toFixed(0)} MB/s aggregate in ${reference.seconds.toFixed(1)} s`,
+);
+budget("downloads with every byte right", store.correct, CONCURRENCY, "", "min");
+budget("server RSS growth", Math.round(rssGrowth), 50, " MB");
+budget("throughput vs nginx (x100)", Math.round((store.mbps / reference.mbps) * 100), 70, "%", "min");
+await rm(work, { recursive: true, force: true });
+finish();

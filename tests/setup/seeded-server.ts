@@ -1,0 +1,55 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDownloadToken } from "~/lib/downloads/prepare-download.server";
+import { parseEnv } from "~/lib/env.server";
+import { fulfilOrder } from "~/lib/orders/fulfil-order.server";
+import { createServices, type Services } from "~/lib/services.server";
+import { orders } from "../../db/schema.ts";
+import type { TestBackend } from "./databases";
+import { seedProduct } from "./seed-product";
+import { type RunningServer, startServer } from "./server";
+
+export const SEEDED_SECRET = "k".repeat(40);
+
+/**
+ * Seeds a product and one paid order through the store's own code, then starts the built server
+ * on the same data. Returns the server, a download token for the order, and a way to reopen the
+ * data (PGlite allows one process at a time, so only after the server has stopped).
+ */
+export async function startSeededServer(backend: TestBackend, env: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), "store-seeded-"));
+  const url = backend.freshUrl ? await backend.freshUrl() : undefined;
+  const fullEnv = {
+    DATA_DIR: dataDir,
+    SESSION_SECRET: SEEDED_SECRET,
+    ADMIN_PASSWORD: "seeded-admin-password",
+    ...(url ? { DATABASE_URL: url } : {}),
+    ...env,
+  };
+  const open = () => createServices(parseEnv(fullEnv), { outboxWorker: false });
+  const services = await open();
+  const { bytes, product } = await seedProduct(services);
+  const [order] = await services.database.db
+    .insert(orders)
+    .values({
+      email: "buyer@example.com",
+      amountCents: 4700,
+      provider: "test",
+      providerSessionId: "test_cs_seeded",
+    })
+    .returning();
+  await fulfilOrder(services.database.db, services.links, { orderId: order!.id });
+  await services.close();
+  return {
+    server: await startServer(fullEnv),
+    /** Starts the server again on the same data (after `server.stop()`). */
+    restart: (): Promise<RunningServer> => startServer(fullEnv),
+    bytes,
+    product,
+    orderId: order!.id,
+    token: (now = Date.now()) => createDownloadToken([SEEDED_SECRET], order!.id, now),
+    /** The store's data, opened by the test (with PGlite only while the server is stopped). */
+    open: open as () => Promise<Services>,
+  };
+}
