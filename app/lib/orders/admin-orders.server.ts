@@ -1,0 +1,175 @@
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, or, sql, sum } from "drizzle-orm";
+import { emailOutbox, orders } from "../../../db/schema.ts";
+import type { Db } from "../db/database.server.ts";
+import { createDownloadToken } from "../downloads/prepare-download.server.ts";
+
+import type { Services } from "../services.server.ts";
+import { markRefunded, queueDeliveryEmail } from "./fulfil-order.server.ts";
+
+export const ORDERS_PAGE_SIZE = 25;
+
+export interface OrderRow {
+  id: string;
+  number: number;
+  createdAt: Date;
+  email: string;
+  amountCents: number;
+  discountApplied: boolean;
+  status: "pending" | "paid" | "refunded" | "failed" | "expired";
+  /** The latest e-mail for the order: sent, waiting (with its last error), or none. */
+  emailState: "sent" | "pending" | "failing" | "none";
+  lastEmailError: string | null;
+  downloads: number;
+}
+
+/** Orders newest first, searchable by e-mail (part of it) or order number, a page at a time. */
+export async function listOrders(db: Db, opts: { query?: string; page?: number } = {}) {
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const query = opts.query?.trim().slice(0, 200) ?? "";
+  const number = /^#?\d{1,9}$/.test(query) ? Number(query.replace("#", "")) : null;
+  const where = query
+    ? or(
+        ilike(orders.email, `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        number !== null ? eq(orders.number, number) : undefined,
+      )
+    : undefined;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
+  const rows = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      createdAt: orders.createdAt,
+      email: orders.email,
+      amountCents: orders.amountCents,
+      discountApplied: orders.discountApplied,
+      status: orders.status,
+      // Correlated subqueries name their tables explicitly: Drizzle renders bare column names here.
+      downloads: sql<number>`(select count(*)::int from downloads d where d.order_id = orders.id)`,
+      sentAt: sql<Date | null>`(select max(m.sent_at) from email_outbox m where m.order_id = orders.id)`,
+      unsent: sql<number>`(select count(*)::int from email_outbox m where m.order_id = orders.id and m.sent_at is null)`,
+      lastError: sql<
+        string | null
+      >`(select m.last_error from email_outbox m where m.order_id = orders.id and m.sent_at is null order by m.id desc limit 1)`,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  const items: OrderRow[] = rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    createdAt: row.createdAt,
+    email: row.email,
+    amountCents: row.amountCents,
+    discountApplied: row.discountApplied,
+    status: row.status,
+    downloads: Number(row.downloads),
+    emailState:
+      Number(row.unsent) > 0 ? (row.lastError ? "failing" : "pending") : row.sentAt ? "sent" : "none",
+    lastEmailError: row.lastError,
+  }));
+  return {
+    items,
+    total: Number(total),
+    page,
+    pages: Math.max(1, Math.ceil(Number(total) / ORDERS_PAGE_SIZE)),
+  };
+}
+
+/** Revenue from paid orders (refunds excluded) for today (UTC), the last 7 and the last 30 days. */
+export async function revenueSummary(db: Db, now = new Date()) {
+  const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const since = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const total = async (from: Date) => {
+    const [row] = await db
+      .select({ cents: sum(orders.amountCents), orders: count() })
+      .from(orders)
+      .where(and(eq(orders.status, "paid"), isNotNull(orders.paidAt), gte(orders.paidAt, from)));
+    return { cents: Number(row?.cents ?? 0), orders: Number(row?.orders ?? 0) };
+  };
+  return { today: await total(startOfDay), last7: await total(since(7)), last30: await total(since(30)) };
+}
+
+/** Sends the delivery e-mail again with a fresh link (the old link stops working). */
+export async function resendDeliveryEmail(services: Services, orderId: string) {
+  const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
+  if (order?.status !== "paid") return false;
+  await queueDeliveryEmail(services.database.db, order, services.links);
+  services.kickOutbox();
+  return true;
+}
+
+/** A download link for a paid order, valid 300 s, to paste into a support reply. */
+export async function freshDownloadLink(services: Services, orderId: string) {
+  const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
+  if (order?.status !== "paid") return null;
+  return `${services.env.PUBLIC_URL}/download/${createDownloadToken(services.settings.sessionSecrets, order.id)}`;
+}
+
+/** Refunds through the payment provider, then revokes the download and the e-mail link. */
+export async function refundOrder(services: Services, orderId: string) {
+  const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
+  if (order?.status !== "paid") return false;
+  await services.payments.refund(order);
+  await markRefunded(services.database.db, { orderId });
+  return true;
+}
+
+/** E-mails that have not gone out after at least one attempt, with their last error. */
+export async function failedEmails(db: Db) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.to,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      nextAttemptAt: emailOutbox.nextAttemptAt,
+      orderNumber: orders.number,
+    })
+    .from(emailOutbox)
+    .leftJoin(orders, eq(orders.id, emailOutbox.orderId))
+    .where(and(isNull(emailOutbox.sentAt), isNotNull(emailOutbox.lastError)))
+    .orderBy(desc(emailOutbox.id));
+}
+
+const csvCell = (value: unknown) => {
+  const text = value instanceof Date ? value.toISOString() : String(value ?? "");
+  // Quote everything; neutralise spreadsheet formulas (=, +, -, @) in user-supplied text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+/** Every order as CSV (RFC 4180), oldest first. */
+export async function exportOrdersCsv(db: Db): Promise<string> {
+  const rows = await db.select().from(orders).orderBy(orders.number);
+  const header = [
+    "number",
+    "created_at",
+    "email",
+    "amount_usd",
+    "discount",
+    "status",
+    "paid_at",
+    "refunded_at",
+    "provider",
+    "provider_session_id",
+  ];
+  const lines = rows.map((o) =>
+    [
+      o.number,
+      o.createdAt,
+      o.email,
+      (o.amountCents / 100).toFixed(2),
+      o.discountApplied ? "yes" : "no",
+      o.status,
+      o.paidAt,
+      o.refundedAt,
+      o.provider,
+      o.providerSessionId,
+    ]
+      .map(csvCell)
+      .join(","),
+  );
+  return `${[header.map(csvCell).join(","), ...lines].join("\r\n")}\r\n`;
+}

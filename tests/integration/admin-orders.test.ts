@@ -1,0 +1,137 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { processOutbox } from "~/lib/mail/outbox.server";
+import {
+  exportOrdersCsv,
+  failedEmails,
+  freshDownloadLink,
+  listOrders,
+  ORDERS_PAGE_SIZE,
+  refundOrder,
+  resendDeliveryEmail,
+  revenueSummary,
+} from "~/lib/orders/admin-orders.server";
+import { fulfilOrder, hashAccessToken } from "~/lib/orders/fulfil-order.server";
+import { emailOutbox, orders } from "../../db/schema";
+import { testBackends } from "../setup/databases";
+import { type TestServices, testServices } from "../setup/services";
+
+for (const backend of testBackends()) {
+  describe(`admin orders on ${backend.name}`, () => {
+    let services: TestServices;
+    beforeEach(async () => {
+      services = await testServices(backend);
+    });
+    afterEach(() => services.dispose());
+    afterAll(() => backend.cleanup());
+
+    const db = () => services.database.db;
+    async function order(email: string, opts: { paid?: boolean; amountCents?: number } = {}) {
+      const [row] = await db()
+        .insert(orders)
+        .values({
+          email,
+          amountCents: opts.amountCents ?? 4700,
+          provider: "test",
+          providerSessionId: `test_cs_${crypto.randomUUID()}`,
+        })
+        .returning();
+      if (opts.paid) await fulfilOrder(db(), services.links, { orderId: row!.id });
+      return row!;
+    }
+
+    it("lists newest first, pages, and finds by e-mail or number", async () => {
+      for (let i = 0; i < ORDERS_PAGE_SIZE + 3; i++)
+        await order(`buyer${i}@example.com`, { paid: i % 2 === 0 });
+      const first = await listOrders(db());
+      expect(first).toMatchObject({ total: ORDERS_PAGE_SIZE + 3, page: 1, pages: 2 });
+      expect(first.items).toHaveLength(ORDERS_PAGE_SIZE);
+      expect(first.items[0]!.number).toBeGreaterThan(first.items[1]!.number);
+      expect((await listOrders(db(), { page: 2 })).items).toHaveLength(3);
+      expect((await listOrders(db(), { query: "buyer7@" })).items.map((o) => o.email)).toEqual([
+        "buyer7@example.com",
+      ]);
+      expect((await listOrders(db(), { query: "#1003" })).items.map((o) => o.number)).toEqual([1003]);
+      expect((await listOrders(db(), { query: "100%_\\'; drop table orders;--" })).total).toBe(0);
+      const paid = first.items.find((o) => o.status === "paid")!;
+      expect(paid).toMatchObject({ emailState: "pending", downloads: 0 });
+    });
+
+    it("sums revenue of paid orders only", async () => {
+      await order("a@x.co", { paid: true });
+      await order("b@x.co", { paid: true, amountCents: 3525 });
+      await order("c@x.co");
+      const refunded = await order("d@x.co", { paid: true });
+      await refundOrder(services, refunded.id);
+      const revenue = await revenueSummary(db());
+      expect(revenue.today).toEqual({ cents: 8225, orders: 2 });
+      expect(revenue.last7).toEqual({ cents: 8225, orders: 2 });
+      expect(revenue.last30).toEqual({ cents: 8225, orders: 2 });
+    });
+
+    it("resends the delivery e-mail with a new link, and refuses unpaid orders", async () => {
+      const paid = await order("a@x.co", { paid: true });
+      const before = (await db().select().from(orders).where(eq(orders.id, paid.id)))[0]!.accessTokenHash;
+      expect(await resendDeliveryEmail(services, paid.id)).toBe(true);
+      const after = (await db().select().from(orders).where(eq(orders.id, paid.id)))[0]!.accessTokenHash;
+      expect(after).not.toBe(before);
+      const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, paid.id));
+      expect(mails).toHaveLength(2);
+      const link = String((mails[1]!.payload as { link: string }).link);
+      expect(hashAccessToken(new URL(link).searchParams.get("t")!)).toBe(after);
+      expect(await resendDeliveryEmail(services, (await order("b@x.co")).id)).toBe(false);
+    });
+
+    it("makes a fresh download link for paid orders only", async () => {
+      const paid = await order("a@x.co", { paid: true });
+      expect(await freshDownloadLink(services, paid.id)).toMatch(
+        /^http:\/\/shop\.test\/download\/[\w-]+\.[\w-]+$/,
+      );
+      expect(await freshDownloadLink(services, (await order("b@x.co")).id)).toBeNull();
+    });
+
+    it("refunds through the provider and revokes the e-mail link", async () => {
+      const paid = await order("a@x.co", { paid: true });
+      expect(await refundOrder(services, paid.id)).toBe(true);
+      const [row] = await db().select().from(orders).where(eq(orders.id, paid.id));
+      expect(row).toMatchObject({ status: "refunded", accessTokenHash: null });
+      expect(await refundOrder(services, paid.id)).toBe(false);
+      expect(await freshDownloadLink(services, paid.id)).toBeNull();
+    });
+
+    it("shows e-mails that failed with their error", async () => {
+      const paid = await order("a@x.co", { paid: true });
+      const failing = {
+        kind: "smtp" as const,
+        send: async () => Promise.reject(new Error("550 mailbox unavailable")),
+        close() {},
+      };
+      await processOutbox(db(), failing);
+      const failed = await failedEmails(db());
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatchObject({
+        to: "a@x.co",
+        attempts: 1,
+        lastError: "550 mailbox unavailable",
+        orderNumber: paid.number,
+      });
+      expect((await listOrders(db())).items[0]).toMatchObject({
+        emailState: "failing",
+        lastEmailError: "550 mailbox unavailable",
+      });
+    });
+
+    it("exports every order as CSV with formulas neutralised", async () => {
+      await order('=HYPERLINK("http://evil")@x.co', { paid: true });
+      await order("plain@x.co");
+      const csv = await exportOrdersCsv(db());
+      const lines = csv.trimEnd().split("\r\n");
+      expect(lines[0]).toBe(
+        '"number","created_at","email","amount_usd","discount","status","paid_at","refunded_at","provider","provider_session_id"',
+      );
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")@x.co","47.00","no","paid"`);
+      expect(lines[2]).toContain('"plain@x.co","47.00","no","pending"');
+    });
+  });
+}
