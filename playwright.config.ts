@@ -7,10 +7,57 @@ if (!existsSync(chromium)) {
     `Chromium not found at ${chromium}. Install it (Debian: apt-get install chromium) or set CHROME_PATH.`,
   );
 }
+const postgres = process.env.TEST_DATABASE_URL;
+if (process.env.CI && !postgres) {
+  throw new Error(
+    "TEST_DATABASE_URL is not set: CI runs the purchase journey on PostgreSQL too (.ci/run sets it).",
+  );
+}
 
-export const E2E_PORT = Number(process.env.E2E_PORT || 3210);
-export const E2E_ADMIN_PASSWORD = "e2e-admin-password-123";
-export const E2E_DATA_DIR = "data-e2e";
+const PORT = Number(process.env.E2E_PORT || 3210);
+/** Three stores: a fresh one (shell, pages, admin), and two with a product for the purchase journeys. */
+export const E2E = {
+  fresh: { port: PORT, dataDir: "data-e2e" },
+  shop: { port: PORT + 1, dataDir: "data-e2e-shop" },
+  shopPostgres: { port: PORT + 2, dataDir: "data-e2e-shop-pg" },
+  adminPassword: "e2e-admin-password",
+  adminPath: "e2e-admin-secret-path",
+  successPath: "e2e-success-secret-path",
+} as const;
+
+const storeEnv = (port: number, dataDir: string) => ({
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: E2E.adminPassword,
+  ADMIN_PATH: E2E.adminPath,
+  SUCCESS_PATH: E2E.successPath,
+  SUPPORT_EMAIL: "support@coachingtoolkit.test",
+  REVIEW_URL: "https://reviews.example.com/coaching-toolkit",
+  LOG_LEVEL: "warn",
+});
+
+const postgresUrl = (() => {
+  if (!postgres) return null;
+  const url = new URL(postgres);
+  url.pathname = `/store_e2e_${E2E.shopPostgres.port}`;
+  return url.toString();
+})();
+
+const browser = {
+  launchOptions: {
+    executablePath: chromium,
+    args: [
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+  trace: "retain-on-failure" as const,
+};
+const desktop = { ...devices["Desktop Chrome"], channel: undefined, ...browser };
+const phone = { ...devices["Pixel 7"], channel: undefined, ...browser };
+const purchase = /purchase\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,38 +67,62 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
-  use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
-    trace: "retain-on-failure",
-  },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@phone/ },
-  ],
-  webServer: {
-    // The store started the README's way, on a fresh data directory.
-    command: `rm -rf ${E2E_DATA_DIR} && node server/index.ts`,
-    url: `http://localhost:${E2E_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      ADMIN_PATH: "e2e-admin-secret-path",
-      SUCCESS_PATH: "e2e-success-secret-path",
-      SUPPORT_EMAIL: "support@coachingtoolkit.test",
-      LOG_LEVEL: "warn",
+    {
+      name: "desktop",
+      testIgnore: purchase,
+      use: { ...desktop, baseURL: `http://localhost:${E2E.fresh.port}` },
     },
-  },
+    {
+      name: "phone",
+      testIgnore: purchase,
+      grep: /@phone/,
+      use: { ...phone, baseURL: `http://localhost:${E2E.fresh.port}` },
+    },
+    {
+      name: "purchase",
+      testMatch: purchase,
+      use: { ...desktop, baseURL: `http://localhost:${E2E.shop.port}` },
+    },
+    {
+      name: "purchase-phone",
+      testMatch: purchase,
+      grep: /@phone/,
+      use: { ...phone, baseURL: `http://localhost:${E2E.shop.port}` },
+    },
+    ...(postgresUrl
+      ? [
+          {
+            name: "purchase-postgres",
+            testMatch: purchase,
+            use: { ...desktop, baseURL: `http://localhost:${E2E.shopPostgres.port}` },
+          },
+        ]
+      : []),
+  ],
+  webServer: [
+    {
+      // The store started the README's way, on a fresh data directory.
+      command: `rm -rf ${E2E.fresh.dataDir} && node server/index.ts`,
+      url: `http://localhost:${E2E.fresh.port}/healthz`,
+      timeout: 60_000,
+      env: storeEnv(E2E.fresh.port, E2E.fresh.dataDir),
+    },
+    {
+      command: "node --import tsx tests/e2e/seed-store.ts && node server/index.ts",
+      url: `http://localhost:${E2E.shop.port}/healthz`,
+      timeout: 90_000,
+      env: storeEnv(E2E.shop.port, E2E.shop.dataDir),
+    },
+    ...(postgresUrl
+      ? [
+          {
+            command: "node --import tsx tests/e2e/seed-store.ts && node server/index.ts",
+            url: `http://localhost:${E2E.shopPostgres.port}/healthz`,
+            timeout: 90_000,
+            env: { ...storeEnv(E2E.shopPostgres.port, E2E.shopPostgres.dataDir), DATABASE_URL: postgresUrl },
+          },
+        ]
+      : []),
+  ],
 });

@@ -79,6 +79,9 @@ app.use(
       },
     },
     strictTransportSecurity: env.PUBLIC_URL.startsWith("https:"),
+    // Not "no-referrer": with it browsers send "Origin: null" on form posts, which React Router
+    // refuses as cross-site, so checkout without JavaScript would fail.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   }),
 );

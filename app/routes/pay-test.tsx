@@ -1,5 +1,5 @@
 import { CreditCard } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { TEST_PAYMENT_COPY } from "~/content/checkout";
 import { PRODUCT } from "~/content/site";
 import { formatCents } from "~/lib/money";
@@ -33,13 +33,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = (await request.formData()).get("intent");
   if (intent === "pay") {
     const order = await completeTestPayment(services, params.session);
-    if (!order) return data({ declined: false, closed: true }, { status: 409 });
+    if (!order) return { declined: false, closed: true };
     return redirect(
       `/${services.settings.successPath}?session_id=${encodeURIComponent(params.session)}`,
       303,
     );
   }
-  if (intent === "decline") return data({ declined: true, closed: false }, { status: 402 });
+  // A declined card is an outcome of the payment, not an HTTP error.
+  if (intent === "decline") return { declined: true, closed: false };
   return redirect("/checkout", 303);
 }
 

@@ -27,8 +27,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export function headers() {
-  // Neither page may be cached by a browser or a proxy: both show personal or secret data.
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  // Neither page may be cached by a browser or a proxy: both show personal or secret data, and
+  // their secret URL is never sent to another site as a referrer.
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export async function loader(args: Route.LoaderArgs) {

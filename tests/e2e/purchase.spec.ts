@@ -1,0 +1,208 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
+import { E2E } from "../../playwright.config";
+import { SAMPLE_ZIP } from "../setup/seed-product";
+import { expect, test } from "./fixtures";
+
+const dataDirOf = (project: string) =>
+  project === "purchase-postgres" ? E2E.shopPostgres.dataDir : E2E.shop.dataDir;
+const successPath = `/${E2E.successPath}`;
+
+/** The delivery e-mail sent to `to` (the store writes .eml files without SMTP). */
+async function deliveryEmailTo(dataDir: string, to: string) {
+  let found: Awaited<ReturnType<typeof simpleParser>> | undefined;
+  await expect
+    .poll(
+      async () => {
+        const dir = join(dataDir, "mail");
+        for (const name of await readdir(dir).catch(() => [])) {
+          const mail = await simpleParser(await readFile(join(dir, name)));
+          if (mail.to && !Array.isArray(mail.to) && mail.to.text === to) found = mail;
+        }
+        return found !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+test.describe("buying the toolkit", () => {
+  // The server answers a refused e-mail with 400, which Chromium logs.
+  test.use({ allowConsoleErrors: [/status of 400 \(Bad Request\)/] });
+
+  test("landing to checkout, discount, pay, success page, download and the e-mail's link @phone", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const email = uniqueEmail("buyer");
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("link", { name: "Get Toolkit - $47" }).click();
+    await expect(page).toHaveURL("/checkout");
+
+    const offer = page.getByRole("dialog", { name: "Wait! Unlock 25% Off" });
+    await expect(offer).toBeVisible();
+    await offer.getByRole("button", { name: "Unlock 25% Discount Now" }).click();
+    await expect(offer).toBeHidden();
+    await expect(page.getByRole("status").filter({ hasText: "25% discount unlocked!" })).toContainText(
+      /Offer expires in 0[45]:\d\d/,
+    );
+    await expect(page.getByTestId("price")).toHaveText("$35.25");
+    await expect(page.getByText("$127.00")).toBeVisible();
+    await expect(page.getByText("Save 63%")).toBeVisible();
+
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Complete Purchase - $35.25" }).click();
+
+    await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
+    await expect(page.getByText("Test mode — no card is charged")).toBeVisible();
+    await expect(page.getByText("$35.25", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Pay $35.25" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${successPath}\\?session_id=test_cs_`));
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+    await expect(page.getByText(email).first()).toBeVisible();
+    const summary = page.getByRole("region", { name: "Order Summary" });
+    await expect(summary).toContainText("$35.25");
+    await expect(summary).toContainText("25% discount applied");
+    await expect(summary).toContainText(/#\d{4}/);
+
+    const expected = await readFile(SAMPLE_ZIP);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download Now" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("life-coaching-toolkit.zip");
+    const saved = await readFile((await download.path())!);
+    expect(saved.equals(expected)).toBe(true);
+    await expect(page.getByText("Download avviato")).toBeVisible();
+
+    const mail = await deliveryEmailTo(dataDirOf(testInfo.project.name), email);
+    expect(mail.subject).toMatch(/is ready to download \(order #\d+\)/);
+    const link = mail.text?.match(/https?:\/\/\S+\?t=[\w-]+/)?.[0];
+    expect(link).toBeTruthy();
+    const fromMail = await context.newPage();
+    await fromMail.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(fromMail.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    const [again] = await Promise.all([
+      fromMail.waitForEvent("download"),
+      fromMail.getByRole("button", { name: "Download Now" }).click(),
+    ]);
+    expect((await readFile((await again.path())!)).equals(expected)).toBe(true);
+  });
+
+  test("the offer runs out after 5 minutes and the price returns to $47.00", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Unlock 25% Discount Now" }).click();
+    await expect(page.getByTestId("price")).toHaveText("$35.25");
+    await expect(page.getByRole("status").filter({ hasText: "25% discount unlocked!" })).toContainText(
+      /0[45]:\d\d/,
+    );
+    await page.clock.runFor(240_000);
+    await expect(page.getByRole("status").filter({ hasText: "25% discount unlocked!" })).toContainText(
+      /00:[56]\d|01:00/,
+    );
+    await page.clock.runFor(61_000);
+    await expect(page.getByTestId("price")).toHaveText("$47.00");
+    await expect(page.getByText("Your 25% discount has expired. The standard price applies.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Complete Purchase - $47.00" })).toBeVisible();
+  });
+
+  test("continuing without the discount buys at $47.00", async ({ page }) => {
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Continue without discount" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByTestId("price")).toHaveText("$47.00");
+    await page.getByLabel("Email address").fill(uniqueEmail("full"));
+    await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+    await expect(page.getByRole("button", { name: "Pay $47.00" })).toBeVisible();
+  });
+
+  test("an empty or invalid e-mail is refused with the spec's message @phone", async ({ page }) => {
+    await page.goto("/checkout");
+    await expect(page.getByRole("dialog", { name: "Wait! Unlock 25% Off" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+    await expect(page.getByText("Email Required")).toBeVisible();
+    await expect(page.getByText("Please enter your email address to continue.")).toBeVisible();
+    await expect(page).toHaveURL("/checkout");
+    await page.getByLabel("Email address").fill("not-an-address");
+    await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please enter a valid email address" }),
+    ).toBeVisible();
+    await page.getByLabel("Email address").fill(`${"x".repeat(10_000)}@example.com`);
+    await expect(page.getByLabel("Email address")).toHaveValue(/^x{254}$/);
+  });
+
+  test("a declined card can be retried, and cancelling returns to the checkout", async ({ page }) => {
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Continue without discount" }).click();
+    await page.getByLabel("Email address").fill(uniqueEmail("declined"));
+    await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+    await page.getByRole("button", { name: "Simulate a declined card" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Your card was declined. No money was taken. Try again or use another card.",
+    );
+    await page.getByRole("button", { name: "Cancel and return to checkout" }).click();
+    await expect(page).toHaveURL("/checkout");
+  });
+
+  test("works without JavaScript: the form posts and redirects to the payment page", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/checkout");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByLabel("Email address").fill(uniqueEmail("nojs"));
+    await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+    await expect(page.getByText("Test mode — no card is charged")).toBeVisible();
+    await page.getByRole("button", { name: "Pay $47.00" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("the success page without a paid order", () => {
+  test("shows no download but the lost-link form, answering the same for any address @phone", async ({
+    page,
+  }) => {
+    await page.goto(`${successPath}?session_id=test_cs_made_up_by_someone`);
+    await expect(page.getByRole("heading", { name: "Looking for your download?" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Download Now" })).toHaveCount(0);
+    await page.getByLabel("Your purchase e-mail").fill(uniqueEmail("nobody"));
+    await page.getByRole("button", { name: "Send my download link" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      /If that address bought the toolkit, a fresh download link is on its way/,
+    );
+    await page.goto(`${successPath}?t=forged-token`);
+    await expect(page.getByRole("heading", { name: "Looking for your download?" })).toBeVisible();
+  });
+
+  test("support: the prefilled e-mail and the copy action", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const email = uniqueEmail("support");
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Continue without discount" }).click();
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+    await page.getByRole("button", { name: "Pay $47.00" }).click();
+    const contact = page.getByRole("link", { name: "Contact Support" });
+    await expect(contact).toHaveAttribute(
+      "href",
+      /^mailto:support@coachingtoolkit\.test\?subject=Help%20with%20my%20order%20%23\d+/,
+    );
+    await page.getByRole("button", { name: "Copy address" }).click();
+    await expect(page.getByText("Copiato!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("support@coachingtoolkit.test");
+    const review = page.getByRole("link", { name: "Write a Review" });
+    await expect(review).toHaveAttribute("href", "https://reviews.example.com/coaching-toolkit");
+    await expect(review).toHaveAttribute("target", "_blank");
+    await expect(review).toHaveAttribute("rel", "noopener noreferrer");
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Prepares a store for the purchase journeys before its server starts: a fresh data directory
+ * (and, with E2E_DATABASE, a fresh PostgreSQL database) holding the sample product ZIP.
+ * Run by Playwright's webServer command: `node --import tsx tests/e2e/seed-store.ts`.
+ */
+import { rm } from "node:fs/promises";
+import pg from "pg";
+import { parseEnv } from "~/lib/env.server";
+import { createServices } from "~/lib/services.server";
+import { seedProduct } from "../setup/seed-product";
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error("DATA_DIR must be set");
+await rm(dataDir, { recursive: true, force: true });
+if (process.env.DATABASE_URL) {
+  const url = new URL(process.env.DATABASE_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+}
+const services = await createServices(parseEnv(), { outboxWorker: false });
+await seedProduct(services);
+await services.close();
