@@ -65,7 +65,8 @@ export async function action({ request }: Route.ActionArgs) {
           : error.code === "NO_CHECKOUT_URL"
             ? { title: CHECKOUT_COPY.paymentError.title, message: CHECKOUT_COPY.noCheckoutUrl }
             : { title: CHECKOUT_COPY.paymentError.title, message: error.message };
-      return data({ intent: "buy", error: message } satisfies ActionResult, { status: 502 });
+      const status = error.code === "PRODUCT_UNAVAILABLE" ? 503 : 502;
+      return data({ intent: "buy", error: message } satisfies ActionResult, { status });
     }
     logger.error({ err: error }, "checkout failed");
     return data({ intent: "buy", error: CHECKOUT_COPY.paymentError } satisfies ActionResult, { status: 500 });

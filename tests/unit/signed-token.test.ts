@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { createDiscountOffer, isValidDiscountOffer } from "~/lib/checkout/discount-offer.server";
+import { signToken, verifyToken } from "~/lib/signed-token.server";
+
+const current = "c".repeat(40);
+const previous = "p".repeat(40);
+
+describe("signed tokens", () => {
+  it("round-trips data until it expires", () => {
+    const token = signToken([current], "download", { o: "order-1" }, 2_000);
+    expect(verifyToken([current], "download", token, 1_999)).toEqual({
+      data: { o: "order-1" },
+      expiresAt: 2_000,
+    });
+    expect(verifyToken([current], "download", token, 2_000)).toBeNull();
+  });
+
+  it("accepts tokens signed with an older secret during rotation, not with an unknown one", () => {
+    const token = signToken([previous], "download", { o: "x" }, Date.now() + 1000);
+    expect(verifyToken([current, previous], "download", token)).not.toBeNull();
+    expect(verifyToken([current], "download", token)).toBeNull();
+  });
+
+  it("is bound to its purpose", () => {
+    const offer = signToken([current], "discount-offer", {}, Date.now() + 1000);
+    expect(verifyToken([current], "download", offer)).toBeNull();
+  });
+
+  it.each(["", ".", "a.b.c", "not-a-token", "e30.", `${"a".repeat(3000)}.b`])(
+    "rejects malformed input %j",
+    (token) => {
+      expect(verifyToken([current], "download", token)).toBeNull();
+    },
+  );
+
+  it("rejects a token whose data was changed", () => {
+    const token = signToken([current], "download", { o: "mine" }, Date.now() + 1000);
+    const [, signature] = token.split(".");
+    const forgedBody = Buffer.from(
+      JSON.stringify({ p: "download", exp: Date.now() + 1000, d: { o: "yours" } }),
+    ).toString("base64url");
+    expect(verifyToken([current], "download", `${forgedBody}.${signature}`)).toBeNull();
+  });
+});
+
+describe("discount offer", () => {
+  it("lasts exactly 300 seconds", () => {
+    const now = 1_000_000;
+    const offer = createDiscountOffer([current], now);
+    expect(offer.expiresAt).toBe(now + 300_000);
+    expect(isValidDiscountOffer([current], offer.token, now + 299_999)).toBe(true);
+    expect(isValidDiscountOffer([current], offer.token, now + 300_000)).toBe(false);
+    expect(isValidDiscountOffer([current], undefined, now)).toBe(false);
+  });
+});
