@@ -10,5 +10,7 @@ export default [
   // The admin panel and the success page live at generated, secret paths (DESIGN.md); this route
   // resolves which one a single-segment path is, and answers 404 for everything else.
   route(":secret", "routes/secret.tsx"),
+  route(":secret/upload", "routes/admin-upload.ts"),
+  route(":secret/orders.csv", "routes/admin-orders-csv.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

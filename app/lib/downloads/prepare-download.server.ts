@@ -13,6 +13,11 @@ export function createDownloadToken(secrets: string[], orderId: string, now = Da
   return signToken(secrets, "download", { o: orderId }, now + TIMING.downloadLinkSeconds * 1000);
 }
 
+/** The admin's link to check the current product, valid 60 s (spec section 7). */
+export function createAdminDownloadToken(secrets: string[], now = Date.now()) {
+  return signToken(secrets, "admin-download", {}, now + TIMING.adminLinkSeconds * 1000);
+}
+
 export type DownloadPlan =
   | { kind: "refuse"; status: 403 | 404; message: string }
   | { kind: "redirect"; url: string }
@@ -40,8 +45,11 @@ export async function prepareDownload(
   token: string,
   ip: string | null,
 ): Promise<DownloadPlan> {
-  const verified = verifyToken<{ o: string }>(services.settings.sessionSecrets, "download", token);
-  if (!verified) {
+  const secrets = services.settings.sessionSecrets;
+  const db = services.database.db;
+  const forAdmin = verifyToken(secrets, "admin-download", token) !== null;
+  const verified = forAdmin ? null : verifyToken<{ o: string }>(secrets, "download", token);
+  if (!forAdmin && !verified) {
     return {
       kind: "refuse",
       status: 403,
@@ -49,13 +57,16 @@ export async function prepareDownload(
         "This download link is invalid or has expired. Open your download page again to get a new one.",
     };
   }
-  const db = services.database.db;
-  const [order] = await db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, verified.data.o));
-  if (order?.status !== "paid")
-    return { kind: "refuse", status: 403, message: "This order has no active download." };
+  let orderId: string | null = null;
+  if (verified) {
+    const [order] = await db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, verified.data.o));
+    if (order?.status !== "paid")
+      return { kind: "refuse", status: 403, message: "This order has no active download." };
+    orderId = order.id;
+  }
   const product = await getCurrentProduct(db);
   const stat = product && (await services.store.stat(product.fileKey));
   if (!product || !stat) {
@@ -65,10 +76,13 @@ export async function prepareDownload(
       message: "The toolkit is temporarily unavailable. Please contact support.",
     };
   }
+  const fileName = forAdmin ? PRODUCT.adminDownloadFileName : PRODUCT.downloadFileName;
+  // The admin checking the file is not a buyer's download.
   const record = (bytes: number) => {
+    if (!orderId) return;
     db.insert(downloads)
-      .values({ orderId: order.id, ipHash: hashIp(ip), bytes })
-      .catch((error: unknown) => logger.error({ err: error, orderId: order.id }, "download not recorded"));
+      .values({ orderId, ipHash: hashIp(ip), bytes })
+      .catch((error: unknown) => logger.error({ err: error, orderId }, "download not recorded"));
   };
 
   const store = services.store;
@@ -81,15 +95,15 @@ export async function prepareDownload(
     if (!presign) throw new Error(`The ${store.kind} store cannot hand out download URLs`);
     record(stat.size);
     const url = await presign.call(store, product.fileKey, {
-      expiresIn: TIMING.downloadLinkSeconds,
-      fileName: PRODUCT.downloadFileName,
+      expiresIn: forAdmin ? TIMING.adminLinkSeconds : TIMING.downloadLinkSeconds,
+      fileName,
     });
     return { kind: "redirect", url };
   }
   return {
     kind: "file",
     path: store.pathOf(product.fileKey),
-    fileName: PRODUCT.downloadFileName,
+    fileName,
     etag: `"${product.sha256}"`,
     lastModified: product.uploadedAt,
     record,

@@ -1,0 +1,16 @@
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { exportOrdersCsv } from "~/lib/orders/admin-orders.server";
+import type { Route } from "./+types/admin-orders-csv";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const services = await requireAdmin(request, params.secret);
+  const csv = await exportOrdersCsv(services.database.db);
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="ordini-${date}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

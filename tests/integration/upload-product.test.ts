@@ -1,0 +1,132 @@
+import { readFile } from "node:fs/promises";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getCurrentProduct } from "~/lib/products/get-current-product.server";
+import { deleteCurrentProduct, UploadError, uploadProduct } from "~/lib/products/upload-product.server";
+import { products } from "../../db/schema";
+import { testBackends } from "../setup/databases";
+import { type TestServices, testServices } from "../setup/services";
+
+const fixture = (name: string) => readFile(`tests/fixtures/${name}`);
+
+function multipart(name: string, content: Uint8Array) {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(content)]), name);
+  return new Request("http://shop.test/admin/upload", { method: "POST", body: form });
+}
+
+for (const backend of testBackends()) {
+  describe(`product upload on ${backend.name}`, () => {
+    let services: TestServices;
+    beforeEach(async () => {
+      services = await testServices(backend, { MAX_UPLOAD_BYTES: String(200 * 1024) });
+    });
+    afterEach(() => services.dispose());
+    afterAll(() => backend.cleanup());
+
+    const stored = () => services.store.list("products/");
+    const rejects = async (request: Request, status: number, message: RegExp) => {
+      const error = await uploadProduct(services, request).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UploadError);
+      expect((error as UploadError).status).toBe(status);
+      expect((error as UploadError).message).toMatch(message);
+    };
+
+    it("stores a valid ZIP, records its size, hash and entries, and makes it current", async () => {
+      const bytes = await fixture("toolkit-sample.zip");
+      const product = await uploadProduct(services, multipart("Toolkit.ZIP", bytes));
+      expect(product).toMatchObject({
+        fileName: "Toolkit.ZIP",
+        size: bytes.length,
+        entryCount: 3,
+        current: true,
+      });
+      expect(product.fileKey).toMatch(/^products\/toolkit-\d{13}-[0-9a-f]{8}\.zip$/);
+      expect(product.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect((await stored()).map((o) => o.key)).toEqual([product.fileKey]);
+    });
+
+    it("replaces the previous product and removes its file only after the new one is in place", async () => {
+      const first = await uploadProduct(services, multipart("a.zip", await fixture("toolkit-sample.zip")));
+      const second = await uploadProduct(services, multipart("b.zip", await fixture("toolkit-v2.zip")));
+      expect((await getCurrentProduct(services.database.db))?.id).toBe(second.id);
+      expect((await stored()).map((o) => o.key)).toEqual([second.fileKey]);
+      const [old] = await services.database.db.select().from(products).where(eq(products.id, first.id));
+      expect(old?.current).toBe(false);
+    });
+
+    it.each([
+      ["a PDF", "toolkit.pdf", "toolkit-sample.zip", 415, /Puoi caricare solo file ZIP/],
+      ["an empty file", "empty.zip", null, 422, /Il file è vuoto/],
+      ["text named .zip", "fake.zip", "not-a-zip.zip", 422, /non è un archivio ZIP valido/],
+      ["a truncated ZIP", "cut.zip", "truncated.zip", 422, /non è un archivio ZIP valido/],
+      ["a ZIP with ../ entries", "evil.zip", "evil-traversal.zip", 422, /percorso non sicuro/],
+      ["a ZIP with a symlink", "link.zip", "evil-symlink.zip", 422, /collegamento simbolico: link-to-etc/],
+    ])("refuses %s and keeps the current product", async (_what, name, source, status, message) => {
+      const current = await uploadProduct(
+        services,
+        multipart("good.zip", await fixture("toolkit-sample.zip")),
+      );
+      const content = source ? await fixture(source) : new Uint8Array();
+      await rejects(multipart(name, content), status, message);
+      expect((await getCurrentProduct(services.database.db))?.id).toBe(current.id);
+      expect((await stored()).map((o) => o.key)).toEqual([current.fileKey]);
+    });
+
+    it("refuses a file over MAX_UPLOAD_BYTES with 413 and leaves nothing behind", async () => {
+      const big = new Uint8Array(300 * 1024);
+      await rejects(multipart("big.zip", big), 413, /dimensione massima/);
+      // Without a Content-Length the limit is enforced while streaming.
+      const form = new FormData();
+      form.append("file", new Blob([big]), "big.zip");
+      const encoded = new Request("http://x/", { method: "POST", body: form });
+      const streamed = new Request("http://x/", {
+        method: "POST",
+        body: encoded.body,
+        headers: { "content-type": encoded.headers.get("content-type")! },
+        duplex: "half",
+      } as RequestInit);
+      await rejects(streamed, 413, /dimensione massima/);
+      expect(await stored()).toEqual([]);
+    });
+
+    it("leaves nothing behind when the client drops the connection mid-upload", async () => {
+      const boundary = "----dropped";
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t.zip"\r\nContent-Type: application/zip\r\n\r\n`;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(head));
+          controller.enqueue(new Uint8Array(50_000));
+          controller.error(new Error("connection reset"));
+        },
+      });
+      const request = new Request("http://x/", {
+        method: "POST",
+        body,
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        duplex: "half",
+      } as RequestInit);
+      await rejects(request, 400, /interrotto/);
+      expect(await stored()).toEqual([]);
+    });
+
+    it("two uploads at once leave exactly one current product and no orphan file", async () => {
+      const [a, b] = await Promise.all([
+        uploadProduct(services, multipart("a.zip", await fixture("toolkit-sample.zip"))),
+        uploadProduct(services, multipart("b.zip", await fixture("toolkit-v2.zip"))),
+      ]);
+      const current = await services.database.db.select().from(products).where(eq(products.current, true));
+      expect(current).toHaveLength(1);
+      expect([a.id, b.id]).toContain(current[0]!.id);
+      expect((await stored()).map((o) => o.key)).toEqual([current[0]!.fileKey]);
+    });
+
+    it("deletes the current product and its file", async () => {
+      await uploadProduct(services, multipart("a.zip", await fixture("toolkit-sample.zip")));
+      expect(await deleteCurrentProduct(services)).toBe(true);
+      expect(await getCurrentProduct(services.database.db)).toBeNull();
+      expect(await stored()).toEqual([]);
+      expect(await deleteCurrentProduct(services)).toBe(false);
+    });
+  });
+}
