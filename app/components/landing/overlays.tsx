@@ -38,7 +38,7 @@ export function PromoBanner() {
         type="button"
         aria-label={copy.close}
         onClick={() => setOpen(false)}
-        className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 hover:bg-white/20"
+        className="js-only absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 hover:bg-white/20"
       >
         <X aria-hidden="true" className="size-4" />
       </button>

@@ -1,0 +1,205 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * Opens the page with a fake clock and waits until it is interactive: its timers start at
+ * hydration. The clock also flows on its own, so the steps below leave a second or two of slack.
+ */
+const open = async (page: Page) => {
+  await page.clock.install();
+  await page.goto("/");
+  await page.waitForSelector("html[data-hydrated]");
+};
+
+const axe = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+};
+
+test.describe("landing page", () => {
+  test("shows the spec's sections, texts and links in order @phone", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByText("LIMITED TIME: 25% OFF - Only $35.25!")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Claim 25% OFF Now" })).toHaveAttribute("href", "/checkout");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("$47.00").first()).toBeVisible();
+    await expect(page.locator("s").filter({ hasText: "$127" })).toBeVisible();
+    await expect(page.getByText("Save 63%")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Get Instant Access - $47" })).toHaveAttribute(
+      "href",
+      "/checkout",
+    );
+    await expect(page.getByRole("link", { name: "See What's Inside First" })).toHaveAttribute(
+      "href",
+      "#whats-included",
+    );
+    for (const badge of ["Instant Download", "30-Day Guarantee", "Canva Compatible"]) {
+      await expect(page.getByText(badge, { exact: true }).first()).toBeVisible();
+    }
+    const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+    expect(headings).toEqual([
+      "What's Included",
+      "Everything You Need to Succeed",
+      "Why Coaches Choose Our Toolkit",
+      "How It Works",
+      "Ready to Build Your Coaching Brand?",
+      "Loved by Coaches",
+      "Take a Look Inside",
+      "Frequently Asked Questions",
+      "30-Day Money-Back Guarantee",
+      "Questions?",
+    ]);
+    await expect(page.locator("#whats-included article")).toHaveCount(6);
+    await expect(page.getByText("Over 2500+ Pre-Written Templates in Total!")).toBeVisible();
+    await expect(page.getByText("BONUS", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Start Now - Only $47.00" })).toHaveAttribute(
+      "href",
+      "/checkout",
+    );
+    await expect(page.getByText("4.9/5")).toBeVisible();
+    await expect(page.getByText("(500+ reviews)")).toBeVisible();
+    await expect(page.locator("figure")).toHaveCount(6);
+    await expect(page.getByText("trusted by 2,000+ coaches")).toBeVisible();
+    await expect(page.locator("details[name=faq]")).toHaveCount(8);
+    // SUPPORT_EMAIL as it was when the page was prerendered (npm start builds with the running environment).
+    await expect(page.getByRole("link", { name: /Email our support team/ })).toHaveAttribute(
+      "href",
+      /^mailto:support@/,
+    );
+  });
+
+  test("FAQ: one item open at a time, collapsible", async ({ page }) => {
+    await page.goto("/");
+    const items = page.locator("details[name=faq]");
+    await items.nth(0).locator("summary").click();
+    await expect(items.nth(0)).toHaveAttribute("open", "");
+    await items.nth(1).locator("summary").click();
+    await expect(items.nth(1)).toHaveAttribute("open", "");
+    await expect(items.nth(0)).not.toHaveAttribute("open", "");
+    await items.nth(1).locator("summary").click();
+    await expect(items.locator("[open]")).toHaveCount(0);
+    await expect(page.locator("details[name=faq][open]")).toHaveCount(0);
+  });
+
+  test("the promo countdown runs 24 hours from load, stops at zero, and closes", async ({ page }) => {
+    await open(page);
+    const countdown = page.getByTestId("promo-countdown");
+    await expect(countdown).toHaveText(/^2[34]:[05]\d:\d\d$/);
+    // fastForward jumps the clock (a background tab waking up): the countdown is computed from the target, not counted.
+    await page.clock.fastForward(60 * 60_000);
+    await expect(countdown).toHaveText(/^(22:59:5\d|23:00:00)$/);
+    await page.clock.fastForward(23 * 60 * 60_000);
+    await expect(countdown).toHaveText("00:00:00");
+    await page.clock.runFor(10_000);
+    await expect(countdown).toHaveText("00:00:00");
+    // The exit-intent offer (30 s) is open over the page by now: click the banner's close mark directly.
+    await page.getByRole("button", { name: "Close offer banner" }).dispatchEvent("click");
+    await expect(page.getByText("LIMITED TIME: 25% OFF - Only $35.25!")).toBeHidden();
+  });
+
+  test("social proof: first at 3 s, visible 4 s, again every 40 s, closable", async ({ page }) => {
+    await open(page);
+    const card = page.getByRole("status").filter({ hasText: /Recent Sale|New Review/ });
+    await expect(card).toHaveCount(0);
+    await page.clock.runFor(3_500);
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(/Purchased Coaching Toolkit|“/);
+    await page.clock.runFor(4_500);
+    await expect(card).toHaveCount(0);
+    await page.clock.runFor(36_000);
+    await expect(card).toBeVisible();
+    // The exit-intent offer (30 s) is open by now and makes the page behind it inert.
+    await page.getByRole("button", { name: "No thanks, I'll pay full price" }).click();
+    await card.getByRole("button", { name: "Close notification" }).click();
+    await expect(card).toHaveCount(0);
+  });
+
+  test("the sticky bar appears beyond 500 px of scrolling", async ({ page }) => {
+    await page.goto("/");
+    const bar = page.getByTestId("sticky-bar");
+    await expect(bar).toHaveAttribute("aria-hidden", "true");
+    await page.evaluate(() => window.scrollTo(0, 501));
+    await expect(bar).toHaveAttribute("aria-hidden", "false");
+    await expect(bar.getByText("Life Coaching Toolkit - $47")).toBeVisible();
+    await expect(bar.getByText("2500+ Templates • Instant Access")).toBeVisible();
+    await expect(bar.getByRole("link", { name: "Get Toolkit Now - $47" })).toHaveAttribute(
+      "href",
+      "/checkout",
+    );
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(bar).toHaveAttribute("aria-hidden", "true");
+  });
+
+  test("the exit-intent offer opens after 30 s, once, and closes", async ({ page }) => {
+    await open(page);
+    const dialog = page.getByRole("dialog", { name: "Wait! Don't Miss This" });
+    await page.clock.runFor(25_000);
+    await expect(dialog).toBeHidden();
+    await page.clock.runFor(6_000);
+    await expect(dialog).toBeVisible();
+    for (const bullet of [
+      "2500+ Ready-to-Use Templates",
+      "Commercial License Included",
+      "30-Day Money-Back Guarantee",
+      "Instant Access & Lifetime Updates",
+    ]) {
+      await expect(dialog).toContainText(bullet);
+    }
+    await expect(dialog.getByRole("link", { name: "Yes! Claim My 25% Discount" })).toHaveAttribute(
+      "href",
+      "/checkout",
+    );
+    await expect(dialog.getByText("This offer won't be shown again")).toBeVisible();
+    await axe(page);
+    await dialog.getByRole("button", { name: "No thanks, I'll pay full price" }).click();
+    await expect(dialog).toBeHidden();
+    await page.mouse.move(400, 300);
+    await page.mouse.move(400, -5);
+    await page.clock.runFor(60_000);
+    await expect(dialog).toBeHidden();
+  });
+
+  test("the exit-intent offer opens when the pointer leaves through the top; Escape closes it", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() =>
+      document.dispatchEvent(new MouseEvent("mouseout", { clientY: -1, relatedTarget: null, bubbles: true })),
+    );
+    const dialog = page.getByRole("dialog", { name: "Wait! Don't Miss This" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("is complete and usable without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "What's Included" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Close offer banner" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Get Instant Access - $47" })).toHaveAttribute(
+      "href",
+      "/checkout",
+    );
+    await page.locator("details[name=faq] summary").first().click();
+    await expect(page.locator("details[name=faq][open]")).toHaveCount(1);
+    await context.close();
+  });
+
+  test("has no accessibility violations with the overlays closed and open", async ({ page }) => {
+    await open(page);
+    await axe(page);
+    await page.evaluate(() => window.scrollTo(0, 800));
+    const card = page.getByRole("status").filter({ hasText: /Recent Sale|New Review/ });
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        return card.isVisible();
+      })
+      .toBe(true);
+    await axe(page);
+  });
+});
