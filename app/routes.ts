@@ -5,6 +5,10 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("pay/test/:session", "routes/pay-test.tsx"),
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
+  route("blog", "routes/blog-index.tsx"),
+  route("blog/rss.xml", "routes/blog-rss.ts"),
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("healthz", "routes/healthz.ts"),
   // The admin panel and the success page live at generated, secret paths (DESIGN.md); this route

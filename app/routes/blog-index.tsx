@@ -1,0 +1,108 @@
+import { ArrowRight, Calendar, Clock } from "lucide-react";
+import { Link } from "react-router";
+import { CategoryArt } from "~/components/blog/category-art";
+import { BLOG_COPY } from "~/content/blog";
+import { allPosts, italianDate } from "~/lib/blog/posts.server";
+import { publicConfig } from "~/lib/public-config.server";
+import type { Route } from "./+types/blog-index";
+
+export function loader() {
+  return {
+    publicUrl: publicConfig().publicUrl,
+    posts: allPosts().map(({ slug, title, excerpt, date, category, readTime, tags, imageAlt }) => ({
+      slug,
+      title,
+      excerpt,
+      date: italianDate(date),
+      category,
+      readTime,
+      tags,
+      imageAlt,
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: BLOG_COPY.indexTitle },
+  { name: "description", content: BLOG_COPY.indexDescription },
+  { tagName: "link", rel: "canonical", href: `${loaderData?.publicUrl ?? ""}/blog` },
+  {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: BLOG_COPY.rssTitle,
+    href: "/blog/rss.xml",
+  },
+  { property: "og:type", content: "website" },
+  { property: "og:title", content: BLOG_COPY.indexTitle },
+  { property: "og:description", content: BLOG_COPY.indexDescription },
+];
+
+export default function BlogIndex({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-4xl px-4 py-14 text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">{BLOG_COPY.hero}</h1>
+          <p className="mt-4 text-lg text-slate-600">{BLOG_COPY.heroText}</p>
+        </div>
+      </section>
+      <section className="mx-auto max-w-6xl px-4 pb-16">
+        <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+          {loaderData.posts.map((post) => (
+            <li key={post.slug}>
+              <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 shadow-sm">
+                <CategoryArt category={post.category} alt={post.imageAlt} />
+                <div className="flex flex-1 flex-col p-5">
+                  <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
+                    <span className="inline-flex items-center gap-1">
+                      <Calendar aria-hidden="true" className="size-4" /> {post.date}
+                    </span>
+                    <span className="inline-flex items-center gap-1">
+                      <Clock aria-hidden="true" className="size-4" /> {post.readTime}
+                    </span>
+                  </div>
+                  <p className="mt-3">
+                    <span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-800">
+                      {post.category}
+                    </span>
+                  </p>
+                  <h2 className="mt-3 text-xl font-bold">
+                    <Link to={`/blog/${post.slug}`} className="hover:text-brand-700">
+                      {post.title}
+                    </Link>
+                  </h2>
+                  <p className="mt-2 flex-1 text-slate-600">{post.excerpt}</p>
+                  <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
+                    {post.tags.map((tag) => (
+                      <li key={tag} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
+                        #{tag}
+                      </li>
+                    ))}
+                  </ul>
+                  <Link
+                    to={`/blog/${post.slug}`}
+                    className="mt-5 inline-flex items-center gap-1 font-semibold text-brand-700"
+                    aria-label={`${BLOG_COPY.readArticle}: ${post.title}`}
+                  >
+                    {BLOG_COPY.readArticle} <ArrowRight aria-hidden="true" className="size-4" />
+                  </Link>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-16 rounded-2xl bg-brand-900 px-6 py-12 text-center text-white">
+          <h2 className="text-3xl font-extrabold">{BLOG_COPY.ctaTitle}</h2>
+          <p className="mx-auto mt-3 max-w-2xl text-brand-100">{BLOG_COPY.ctaText}</p>
+          <Link
+            to="/checkout"
+            className="mt-6 inline-block rounded-lg bg-white px-6 py-3 font-bold text-brand-900 hover:bg-brand-50"
+          >
+            {BLOG_COPY.cta}
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { BLOG_COPY } from "~/content/blog";
+import { allPosts } from "~/lib/blog/posts.server";
+import { publicConfig } from "~/lib/public-config.server";
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
+
+/** RSS 2.0 of every article. */
+export function loader() {
+  const { publicUrl } = publicConfig();
+  const items = allPosts()
+    .map(
+      (post) => `    <item>
+      <title>${escapeXml(post.title)}</title>
+      <link>${publicUrl}/blog/${post.slug}</link>
+      <guid isPermaLink="true">${publicUrl}/blog/${post.slug}</guid>
+      <pubDate>${new Date(`${post.date}T09:00:00Z`).toUTCString()}</pubDate>
+      <category>${escapeXml(post.category)}</category>
+      <description>${escapeXml(post.excerpt)}</description>
+    </item>`,
+    )
+    .join("\n");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${escapeXml(BLOG_COPY.rssTitle)}</title>
+    <link>${publicUrl}/blog</link>
+    <description>${escapeXml(BLOG_COPY.indexDescription)}</description>
+    <language>en-us</language>
+    <atom:link href="${publicUrl}/blog/rss.xml" rel="self" type="application/rss+xml"/>
+${items}
+  </channel>
+</rss>
+`;
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/rss+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import AxeBuilder from "@axe-core/playwright";
+import { blogSlugs } from "../../app/content/blog-slugs";
+import { expect, test } from "./fixtures";
+
+const slugs = blogSlugs();
+
+test.describe("blog", () => {
+  test("the index shows a card per article, each opening its page @phone", async ({ page }) => {
+    await page.goto("/blog");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Blog for Professional Coaches" }),
+    ).toBeVisible();
+    const readLinks = page.getByRole("link", { name: /^Read Article:/ });
+    await expect(readLinks).toHaveCount(slugs.length);
+    const hrefs = await readLinks.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs.sort()).toEqual(slugs.map((s) => `/blog/${s}`).sort());
+    await expect(page.getByText(/\d{2}\/\d{2}\/20\d\d/).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Get Your Toolkit Now - $47.00" })).toHaveAttribute(
+      "href",
+      "/checkout",
+    );
+    await readLinks.first().click();
+    await expect(page.getByRole("link", { name: "Back to Blog" })).toBeVisible();
+  });
+
+  test("every article answers 200 with its title, category, date, read time and calls to action", async ({
+    request,
+  }) => {
+    for (const slug of slugs) {
+      const response = await request.get(`/blog/${slug}`);
+      expect(response.status(), slug).toBe(200);
+      const html = await response.text();
+      expect(html).toMatch(/<h1[^>]*>[^<]{10,}<\/h1>/);
+      expect(html).toContain('href="/checkout" class="blog-cta-button"');
+      expect(html).toMatch(/\d+ min/);
+      expect(html).toContain('"@type":"BlogPosting"');
+    }
+  });
+
+  test("an article page: share copies the address where there is no share sheet", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.addInitScript(() => Object.defineProperty(navigator, "share", { value: undefined }));
+    await page.goto(`/blog/${slugs[0]}`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByRole("button", { name: "Share this article" }).click();
+    await expect(page.getByText("Link copied")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    await expect(page.getByRole("heading", { name: "Keep reading" })).toBeVisible();
+  });
+
+  test.describe(() => {
+    test.use({ allowConsoleErrors: [/status of 404/] });
+    test("unknown articles are the 404 page", async ({ page }) => {
+      const response = await page.goto("/blog/no-such-article");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    });
+  });
+
+  test("the RSS feed and the sitemap list every article", async ({ page, request }) => {
+    const rss = await (await request.get("/blog/rss.xml")).text();
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    await page.goto("/blog");
+    const parsed = await page.evaluate(
+      ([feed, map]) => {
+        const parse = (xml: string) => new DOMParser().parseFromString(xml, "application/xml");
+        const f = parse(feed!);
+        const m = parse(map!);
+        return {
+          errors: f.getElementsByTagName("parsererror").length + m.getElementsByTagName("parsererror").length,
+          version: f.documentElement.getAttribute("version"),
+          items: [...f.querySelectorAll("item > link")].map((l) => new URL(l.textContent!).pathname),
+          urls: [...m.getElementsByTagName("loc")].map((l) => new URL(l.textContent!).pathname),
+        };
+      },
+      [rss, sitemap],
+    );
+    expect(parsed.errors).toBe(0);
+    expect(parsed.version).toBe("2.0");
+    expect(parsed.items.sort()).toEqual(slugs.map((s) => `/blog/${s}`).sort());
+    expect(parsed.urls).toEqual(expect.arrayContaining(["/", "/blog", ...slugs.map((s) => `/blog/${s}`)]));
+    expect(parsed.urls).not.toContain("/checkout");
+  });
+
+  test("has no accessibility violations on the index and three articles", async ({ page }) => {
+    for (const path of ["/blog", ...slugs.slice(0, 3).map((s) => `/blog/${s}`)]) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${path} ${v.id}`)).toEqual([]);
+    }
+  });
+});
