@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { DiscountDialog } from "~/components/checkout/discount-dialog";
+import { HoneypotField } from "~/components/honeypot-field";
 import { CHECKOUT_COPY } from "~/content/checkout";
 import { PRODUCT, PROMO_PRICE_CENTS, SAVED_CENTS } from "~/content/site";
 import { AppError } from "~/lib/app-error";
@@ -213,12 +214,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               >
                 <input type="hidden" name="intent" value="buy" />
                 <input type="hidden" name="offer" value={discountActive ? offer.token : ""} />
-                <div aria-hidden="true" className="absolute -left-[9999px]">
-                  <label>
-                    Website
-                    <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-                  </label>
-                </div>
+                <HoneypotField />
                 <label htmlFor="email" className="block text-sm font-semibold">
                   {CHECKOUT_COPY.emailLabel}
                 </label>

@@ -2,6 +2,7 @@ import { Download, FileArchive, Info, Lock, LogOut, RefreshCw, Search, Trash2, U
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { HoneypotField } from "~/components/honeypot-field";
 import { ADMIN_COPY } from "~/content/admin";
 import { PRODUCT } from "~/content/site";
 import type { AdminActionData, AdminPageData } from "~/lib/admin/admin-page.server";
@@ -49,12 +50,7 @@ function SignIn() {
     <fetcher.Form method="post" className="mt-10 max-w-sm rounded-2xl border border-slate-200 p-6 shadow-sm">
       <h2 className="text-xl font-bold">{ADMIN_COPY.signIn.title}</h2>
       <input type="hidden" name="intent" value="sign-in" />
-      <div aria-hidden="true" className="absolute -left-[9999px]">
-        <label>
-          Website
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <HoneypotField />
       <label htmlFor="admin-password" className="mt-4 block text-sm font-semibold">
         {ADMIN_COPY.signIn.passwordLabel}
       </label>

@@ -2,6 +2,7 @@ import { CheckCircle2, Copy, Download, Home, Mail, MessageCircle, Star } from "l
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
+import { HoneypotField } from "~/components/honeypot-field";
 import { SUCCESS_COPY } from "~/content/checkout";
 import { PRODUCT, TIMING } from "~/content/site";
 import type { SuccessActionData, SuccessPageData } from "~/lib/checkout/success-page.server";
@@ -179,12 +180,7 @@ function LostLink() {
       <p className="mt-3 text-slate-600">{SUCCESS_COPY.lostText}</p>
       <fetcher.Form method="post" className="mt-6">
         <input type="hidden" name="intent" value="lost-link" />
-        <div aria-hidden="true" className="absolute -left-[9999px]">
-          <label>
-            Website
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-          </label>
-        </div>
+        <HoneypotField />
         <label htmlFor="lost-email" className="block text-sm font-semibold">
           {SUCCESS_COPY.lostEmailLabel}
         </label>

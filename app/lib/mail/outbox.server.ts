@@ -96,11 +96,6 @@ export async function processOutbox(db: Db, mailer: Mailer, batch = 10): Promise
   return sent;
 }
 
-/** E-mails waiting to be sent (due now or later), for tests and the admin. */
-export async function pendingEmails(db: Db) {
-  return db.select().from(emailOutbox).where(isNull(emailOutbox.sentAt));
-}
-
 /** Makes a failed e-mail due now (the admin's "retry"). */
 export async function retryEmailNow(db: Db, id: number) {
   await db
