@@ -11,6 +11,7 @@ import { TestModeProvider } from "./payments/test-mode-provider.server.ts";
 import { type FirstStart, loadSettings, type StoreSettings } from "./settings.server.ts";
 import type { FileStore } from "./storage/file-store.ts";
 import { LocalFileStore } from "./storage/local-file-store.server.ts";
+import { S3FileStore } from "./storage/s3-file-store.server.ts";
 
 export interface Services {
   env: Env;
@@ -57,7 +58,16 @@ async function boot(): Promise<Services> {
 export async function createServices(env: Env, options: { outboxWorker?: boolean } = {}): Promise<Services> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const { generatedPassword, ...settings } = await loadSettings(database.db, env);
-  const store = new LocalFileStore(join(env.DATA_DIR, "files"));
+  const store: FileStore = env.S3_BUCKET
+    ? new S3FileStore({
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        accessKeyId: env.S3_ACCESS_KEY_ID!,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      })
+    : new LocalFileStore(join(env.DATA_DIR, "files"));
   const payments: PaymentProvider = env.STRIPE_SECRET_KEY
     ? new StripeProvider(env.STRIPE_SECRET_KEY, env.STRIPE_API_BASE)
     : new TestModeProvider(database.db, env.PUBLIC_URL);

@@ -7,6 +7,7 @@ import { getCurrentProduct } from "../products/get-current-product.server.ts";
 import type { Services } from "../services.server.ts";
 import { signToken, verifyToken } from "../signed-token.server.ts";
 import { LocalFileStore } from "../storage/local-file-store.server.ts";
+import { S3FileStore } from "../storage/s3-file-store.server.ts";
 
 /** A link to the file for one paid order, valid 300 s (spec section 9). */
 export function createDownloadToken(secrets: string[], orderId: string, now = Date.now()) {
@@ -86,20 +87,15 @@ export async function prepareDownload(
   };
 
   const store = services.store;
-  if (!(store instanceof LocalFileStore)) {
-    const presign = (
-      store as {
-        presignedGetUrl?: (key: string, o: { expiresIn: number; fileName: string }) => Promise<string>;
-      }
-    ).presignedGetUrl;
-    if (!presign) throw new Error(`The ${store.kind} store cannot hand out download URLs`);
+  if (store instanceof S3FileStore) {
     record(stat.size);
-    const url = await presign.call(store, product.fileKey, {
+    const url = await store.presignedGetUrl(product.fileKey, {
       expiresIn: forAdmin ? TIMING.adminLinkSeconds : TIMING.downloadLinkSeconds,
       fileName,
     });
     return { kind: "redirect", url };
   }
+  if (!(store instanceof LocalFileStore)) throw new Error(`No way to serve files from a ${store.kind} store`);
   return {
     kind: "file",
     path: store.pathOf(product.fileKey),

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { Readable, Transform } from "node:stream";
+import { PassThrough, Readable, Transform } from "node:stream";
 import busboy from "busboy";
 import { eq, sql } from "drizzle-orm";
 import yauzl from "yauzl";
 import { ADMIN_COPY } from "~/content/admin";
 import { products } from "../../../db/schema.ts";
 import type { Services } from "../services.server.ts";
-import { LocalFileStore } from "../storage/local-file-store.server.ts";
+import type { FileStore } from "../storage/file-store.ts";
 import type { Product } from "./get-current-product.server.ts";
 
 export const MAX_ZIP_ENTRIES = 10_000;
@@ -32,10 +32,34 @@ const formatBytes = (bytes: number) =>
       ? `${Math.round(bytes / 1024 ** 2)} MB`
       : `${Math.round(bytes / 1024)} KB`;
 
+/** Lets yauzl read byte ranges of a stored file, so only the ZIP's directory is fetched (from disk or S3). */
+class StoreReader extends yauzl.RandomAccessReader {
+  private readonly store: FileStore;
+  private readonly key: string;
+  constructor(store: FileStore, key: string) {
+    super();
+    this.store = store;
+    this.key = key;
+  }
+  override _readStreamForRange(start: number, end: number) {
+    const out = new PassThrough();
+    if (end <= start) {
+      out.end();
+      return out;
+    }
+    this.store
+      .get(this.key, { start, end: end - 1 })
+      .then((stream) => stream.pipe(out))
+      .catch((error: Error) => out.destroy(error));
+    return out;
+  }
+}
+
 /** Reads the ZIP's central directory: it must open, list at most 10,000 entries, none absolute, climbing (`..`) or a symlink. */
-export function inspectZip(path: string): Promise<{ entries: number }> {
+export function inspectZip(store: FileStore, key: string, size: number): Promise<{ entries: number }> {
   return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: true }, (openError, zip) => {
+    const reader = new StoreReader(store, key);
+    yauzl.fromRandomAccessReader(reader, size, { lazyEntries: true, autoClose: true }, (openError, zip) => {
       if (openError || !zip) return reject(new UploadError(422, ADMIN_COPY.uploadErrors.notZip));
       if (zip.entryCount > MAX_ZIP_ENTRIES) {
         zip.close();
@@ -151,9 +175,7 @@ export async function uploadProduct(services: Services, request: Request): Promi
 
   try {
     if (stored.size === 0) throw new UploadError(422, ADMIN_COPY.uploadErrors.empty);
-    if (!(services.store instanceof LocalFileStore))
-      throw new Error("ZIP inspection needs the file on local disk");
-    const { entries } = await inspectZip(services.store.pathOf(stored.key));
+    const { entries } = await inspectZip(services.store, stored.key, stored.size);
     return await makeCurrent(services, { ...stored, entries });
   } catch (error) {
     await services.store.delete(stored.key);
