@@ -1,0 +1,90 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDownloadToken } from "~/lib/downloads/prepare-download.server";
+import { parseEnv } from "~/lib/env.server";
+import { createServices } from "~/lib/services.server";
+import { startS3 } from "../mocks/s3";
+import { testBackends } from "../setup/databases";
+import { seedProduct } from "../setup/seed-product";
+import { type RunningServer, startServer } from "../setup/server";
+
+const postgres = testBackends().find((b) => b.name === "postgres");
+
+/** Two instances, one PostgreSQL and one S3 store: a purchase that crosses them completes. */
+describe.runIf(postgres)("scale-out: two instances on one PostgreSQL and one S3 store", () => {
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let a: RunningServer;
+  let b: RunningServer;
+  let shared: Record<string, string>;
+  let bytes: Buffer;
+
+  beforeAll(async () => {
+    s3 = await startS3();
+    shared = {
+      ...s3.env,
+      DATABASE_URL: await postgres!.freshUrl!(),
+      SESSION_SECRET: "z".repeat(40),
+      ADMIN_PATH: "scale-admin-0123456789",
+      SUCCESS_PATH: "scale-success-0123456789",
+      ADMIN_PASSWORD: "scale-admin-password",
+    };
+    const seeding = await createServices(
+      parseEnv({ ...shared, DATA_DIR: await mkdtemp(join(tmpdir(), "scale-")) }),
+      {
+        outboxWorker: false,
+      },
+    );
+    ({ bytes } = await seedProduct(seeding));
+    await seeding.close();
+    [a, b] = await Promise.all([startServer(shared), startServer(shared)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await s3.close();
+    await postgres!.cleanup();
+  });
+
+  it("checks out on one instance, pays and downloads on the other", async () => {
+    const checkout = await fetch(`${a.url}/checkout`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "buy", email: "scale@example.com" }),
+      redirect: "manual",
+    });
+    expect(checkout.status).toBe(303);
+    const payPath = new URL(checkout.headers.get("location")!).pathname;
+    const sessionId = payPath.split("/").at(-1)!;
+
+    const paid = await fetch(`${b.url}${payPath}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "pay" }),
+      redirect: "manual",
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`/${shared.SUCCESS_PATH}?session_id=${sessionId}`);
+
+    const success = await (await fetch(`${a.url}/${shared.SUCCESS_PATH}?session_id=${sessionId}`)).text();
+    expect(success).toContain("Payment Successful!");
+
+    const services = await createServices(
+      parseEnv({ ...shared, DATA_DIR: await mkdtemp(join(tmpdir(), "scale-")) }),
+      {
+        outboxWorker: false,
+      },
+    );
+    const [order] = await services.database.db.query.orders.findMany({
+      where: (o, { eq }) => eq(o.providerSessionId, sessionId),
+    });
+    await services.close();
+    expect(order?.status).toBe("paid");
+
+    const download = await fetch(
+      `${b.url}/download/${createDownloadToken([shared.SESSION_SECRET!], order!.id)}`,
+      { redirect: "manual" },
+    );
+    expect(download.status).toBe(302);
+    const file = await fetch(download.headers.get("location")!);
+    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});
