@@ -78,7 +78,12 @@ const pid = server.process.pid!;
 const rssBefore = rssOf(pid);
 const stopWatch = watchPeakRss(pid);
 const store = await fetchAll(tokens.map((t) => `${server.url}/download/${t}`));
-const rssGrowth = (stopWatch() - rssBefore) / 1024 / 1024;
+const rssPeak = stopWatch();
+const rssGrowth = (rssPeak - rssBefore) / 1024 / 1024;
+report(
+  "server RSS before / peak",
+  `${Math.round(rssBefore / 1048576)} / ${Math.round(rssPeak / 1048576)} MB`,
+);
 await server.stop();
 
 if (spawnSync("nginx", ["-v"]).error) {
