@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../setup/server";
+
+const ADMIN_PATH = "auth-admin-0123456789";
+const PASSWORD = "auth-admin-password";
+
+/** Sign-in, sessions and the failed-attempt limit, as a browser (or an attacker) reaches them over HTTP. */
+describe("admin sign-in over HTTP", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_PATH, ADMIN_PASSWORD: PASSWORD });
+  });
+  afterAll(() => server.stop());
+
+  const signIn = (password: string, extra: Record<string, string> = {}) =>
+    fetch(`${server.url}/${ADMIN_PATH}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "sign-in", password, ...extra }),
+      headers: { origin: server.url },
+      redirect: "manual",
+    });
+  const panel = (cookie?: string) =>
+    fetch(`${server.url}/${ADMIN_PATH}`, { headers: cookie ? { cookie } : {} });
+
+  it("signs in with the password, sets a strict HttpOnly cookie, and a new session each time", async () => {
+    const first = await signIn(PASSWORD);
+    expect(first.status).toBe(302);
+    const setCookie = first.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^admin_session=[\w-]{43};/);
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Strict");
+    const cookie = setCookie.split(";")[0]!;
+    expect(await (await panel(cookie)).text()).toContain("Stato del prodotto");
+    const second = (await signIn(PASSWORD)).headers.get("set-cookie")!.split(";")[0];
+    expect(second).not.toBe(cookie);
+  });
+
+  it("refuses forged cookies and cross-site posts", async () => {
+    for (const cookie of [
+      "admin_session=forged",
+      `admin_session=${"a".repeat(43)}`,
+      `admin_session=${"x".repeat(5000)}`,
+    ]) {
+      const html = await (await panel(cookie)).text();
+      expect(html).toContain("Accedi al pannello");
+      expect(html).not.toContain("Stato del prodotto");
+    }
+    const crossSite = await fetch(`${server.url}/${ADMIN_PATH}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "sign-in", password: PASSWORD }),
+      headers: { origin: "https://evil.example" },
+      redirect: "manual",
+    });
+    expect([400, 403]).toContain(crossSite.status);
+    expect(crossSite.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("refuses a filled honeypot and a 1 MB password", async () => {
+    expect((await signIn(PASSWORD, { website: "http://spam.example" })).status).toBe(401);
+    expect((await signIn("p".repeat(1024 * 1024))).status).toBe(401);
+  });
+
+  it("locks sign-in after 10 failed attempts, even with the right password", async () => {
+    // Two failures above already counted; eight more reach the limit.
+    for (let i = 0; i < 8; i++) expect((await signIn("wrong password")).status).toBe(401);
+    const locked = await signIn(PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toMatch(/Troppi tentativi falliti\. Riprova tra 1[45] minuti\./);
+  });
+
+  it("marks the admin page noindex and uncacheable", async () => {
+    const response = await panel();
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.text()).toContain('content="noindex, nofollow"');
+  });
+});
