@@ -206,3 +206,39 @@ test.describe("the success page without a paid order", () => {
     await expect(review).toHaveAttribute("rel", "noopener noreferrer");
   });
 });
+
+test.describe("refunds", () => {
+  test.use({ allowConsoleErrors: [/status of 403/] });
+
+  test("a refund in the admin area revokes the buyer's download and e-mail link", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const email = uniqueEmail("refund");
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Continue without discount" }).click();
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+    await page.getByRole("button", { name: "Pay $47.00" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    const mail = await deliveryEmailTo(dataDirOf(testInfo.project.name), email);
+    const link = new URL(mail.text!.match(/https?:\/\/\S+\?t=[\w-]+/)![0]);
+
+    const admin = await context.newPage();
+    await admin.goto(`/${E2E.adminPath}`);
+    await admin.getByLabel("Password").fill(E2E.adminPassword);
+    await admin.getByRole("button", { name: "Accedi" }).click();
+    await admin.getByLabel("Cerca per e-mail o numero d'ordine").fill(email);
+    await admin.getByRole("button", { name: "Cerca" }).click();
+    const row = admin.getByRole("row").filter({ hasText: email });
+    await expect(row).toContainText("Pagato");
+    admin.once("dialog", (dialog) => dialog.accept());
+    await row.getByRole("button", { name: "Rimborsa" }).click();
+    await expect(admin.getByText("Ordine rimborsato.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Download Now" }).click();
+    await expect(page.getByText("Errore di download")).toBeVisible();
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole("heading", { name: "Looking for your download?" })).toBeVisible();
+  });
+});
