@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
@@ -15,14 +16,27 @@ import { NotFoundPage } from "./components/not-found-page";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ROUTE_ERROR_TITLE, TIMING } from "./content/site";
+import { enhanceMenu, markScripted } from "./enhance/menu";
 import { publicConfig } from "./lib/public-config.server";
 
 export function loader() {
   return publicConfig();
 }
 
+/**
+ * A route whose `handle` names a script ships without React: the prerendered HTML is the page, and
+ * that script (a small bundle from app/enhance, imported with `?worker&url`) adds its behaviour.
+ * See ADR 008.
+ */
+export interface PageHandle {
+  script?: string;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const config = useRouteLoaderData<typeof loader>("root");
+  const pageScript = useMatches()
+    .map((match) => (match.handle as PageHandle | undefined)?.script)
+    .find(Boolean);
   return (
     <html lang="en">
       <head>
@@ -40,23 +54,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader />
         <main id="main">{children}</main>
         <SiteFooter supportEmail={config?.supportEmail} />
-        <Toaster
-          visibleToasts={TIMING.maxToasts}
-          duration={TIMING.toastMs}
-          position="top-right"
-          closeButton
-        />
-        <ScrollRestoration />
-        <Scripts />
+        {pageScript ? (
+          <script src={pageScript} defer />
+        ) : (
+          <>
+            <Toaster
+              visibleToasts={TIMING.maxToasts}
+              duration={TIMING.toastMs}
+              position="top-right"
+              closeButton
+            />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  // Marks the document interactive: CSS shows JavaScript-only controls from then on (.js-only).
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    markScripted();
+    return enhanceMenu();
   }, []);
   return <Outlet />;
 }

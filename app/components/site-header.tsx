@@ -1,6 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { HEADER, PRODUCT } from "~/content/site";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -8,31 +7,21 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-100 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
   }`;
 
+const MENU_ID = "mobile-menu";
+
+/**
+ * The sticky header. Its mobile menu opens through enhance/menu.ts, on pages with React and without,
+ * so the markup here is static. Links to the home page and the blog reload the document: those pages
+ * ship without React (ADR 008) and bring their own script.
+ */
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const { pathname } = useLocation();
-
-  // A navigation (including back/forward) closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-
   const links = (
     <>
-      <NavLink to="/" end className={navLinkClass} onClick={() => setOpen(false)}>
+      <NavLink to="/" end reloadDocument className={navLinkClass}>
         {HEADER.home}
       </NavLink>
       {/* NavLink without `end` stays active on every /blog... path. */}
-      <NavLink to="/blog" className={navLinkClass} onClick={() => setOpen(false)}>
+      <NavLink to="/blog" reloadDocument className={navLinkClass}>
         {HEADER.blog}
       </NavLink>
     </>
@@ -43,6 +32,7 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link
           to="/"
+          reloadDocument
           className="text-base font-bold tracking-tight whitespace-nowrap text-brand-900 sm:text-lg"
         >
           {PRODUCT.brand}
@@ -59,24 +49,21 @@ export function SiteHeader() {
           </Link>
           <button
             type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            data-menu-toggle
+            className="group js-only rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
             aria-label={HEADER.toggleMenu}
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={() => setOpen((value) => !value)}
+            aria-expanded="false"
+            aria-controls={MENU_ID}
           >
-            {open ? (
-              <X aria-hidden="true" className="size-6" />
-            ) : (
-              <Menu aria-hidden="true" className="size-6" />
-            )}
+            <Menu aria-hidden="true" className="size-6 group-aria-expanded:hidden" />
+            <X aria-hidden="true" className="hidden size-6 group-aria-expanded:block" />
           </button>
         </div>
       </div>
       <nav
-        id={menuId}
+        id={MENU_ID}
         aria-label="Mobile"
-        hidden={!open}
+        hidden
         className="border-t border-slate-200 bg-white px-4 py-3 md:hidden"
       >
         <div className="flex flex-col gap-1">{links}</div>

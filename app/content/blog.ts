@@ -14,6 +14,7 @@ export const BLOG_COPY = {
   share: "Share this article",
   linkCopied: "Link copied",
   linkCopiedText: "The article's address is on your clipboard.",
+  copyFailed: "Copy this address to share the article",
   related: "Keep reading",
   rssTitle: "Life Coaching Toolkit Blog",
 } as const;

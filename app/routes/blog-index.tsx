@@ -2,9 +2,14 @@ import { ArrowRight, Calendar, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { CategoryArt } from "~/components/blog/category-art";
 import { BLOG_COPY } from "~/content/blog";
+// A standalone page script, not a worker: see home.tsx and ADR 008.
+import blogScript from "~/enhance/blog.ts?worker&url";
 import { allPosts, italianDate } from "~/lib/blog/posts.server";
 import { publicConfig } from "~/lib/public-config.server";
+import type { PageHandle } from "~/root";
 import type { Route } from "./+types/blog-index";
+
+export const handle: PageHandle = { script: blogScript };
 
 export function loader() {
   return {

@@ -4,10 +4,15 @@ import { CategoryArt } from "~/components/blog/category-art";
 import { ShareButton } from "~/components/blog/share-button";
 import { BLOG_COPY } from "~/content/blog";
 import { PRODUCT } from "~/content/site";
+// A standalone page script, not a worker: see home.tsx and ADR 008.
+import blogScript from "~/enhance/blog.ts?worker&url";
 import { findPost, italianDate, relatedPosts } from "~/lib/blog/posts.server";
 import { notFound } from "~/lib/not-found.server";
 import { publicConfig } from "~/lib/public-config.server";
+import type { PageHandle } from "~/root";
 import type { Route } from "./+types/blog-post";
+
+export const handle: PageHandle = { script: blogScript };
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const post = findPost(params.slug);

@@ -10,11 +10,12 @@ import { AppError } from "~/lib/app-error";
 import { checkoutSchema } from "~/lib/checkout/checkout-schema";
 import { createOrder } from "~/lib/checkout/create-order.server";
 import { createDiscountOffer } from "~/lib/checkout/discount-offer.server";
+import { formatDuration } from "~/lib/duration";
 import { logger } from "~/lib/logger.server";
 import { formatCents } from "~/lib/money";
 import { getCurrentProduct } from "~/lib/products/get-current-product.server";
 import { getServices } from "~/lib/services.server";
-import { formatDuration, useCountdown } from "~/lib/use-countdown";
+import { useCountdown } from "~/lib/use-countdown";
 import demoVideo from "../media/toolkit-tour.mp4?url";
 import demoCaptions from "../media/toolkit-tour.vtt?url";
 import demoPoster from "../media/toolkit-tour-poster.webp?url";
@@ -115,6 +116,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto max-w-6xl px-4 py-8 md:py-12">
       <Link
         to="/"
+        reloadDocument
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
         <ArrowLeft aria-hidden="true" className="size-4" /> {CHECKOUT_COPY.back}
@@ -131,7 +133,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_26rem]">
         <div className="order-2 lg:order-1">
           <h2 className="text-xl font-bold">{CHECKOUT_COPY.videoTitle}</h2>
-          {/* biome-ignore lint/a11y/useMediaCaption: the captions track is the <track> below */}
           <video
             className="mt-4 aspect-video w-full rounded-xl bg-slate-900"
             controls

@@ -12,18 +12,18 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { GALLERY, TemplateMockup } from "~/components/landing/mockups";
-import {
-  ExitIntentDialog,
-  PromoBanner,
-  SocialProofPopup,
-  StickyBar,
-  useScrolledPast,
-} from "~/components/landing/overlays";
+import { ExitIntentDialog, PromoBanner, SocialProofPopup, StickyBar } from "~/components/landing/overlays";
 import { Stars } from "~/components/stars";
 import { LANDING } from "~/content/landing";
-import { FAQ, PRODUCT, TESTIMONIALS, TIMING } from "~/content/site";
+import { FAQ, PRODUCT, TESTIMONIALS } from "~/content/site";
+// Vite bundles a `?worker&url` import as one standalone, minified script and gives its hashed URL,
+// the same in the client and server builds. It is a page script here, not a worker (ADR 008).
+import landingScript from "~/enhance/landing.ts?worker&url";
 import { publicConfig } from "~/lib/public-config.server";
+import type { PageHandle } from "~/root";
 import type { Route } from "./+types/home";
+
+export const handle: PageHandle = { script: landingScript };
 
 export function loader() {
   const { publicUrl, supportEmail } = publicConfig();
@@ -77,7 +77,6 @@ const BADGE_ICONS = [Download, ShieldCheck, Palette];
 const INCLUDED_ICONS = [Palette, BadgeCheck, Check, Star, Users, Gift];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const scrolled = useScrolledPast(TIMING.stickyBarScrollPx);
   const { hero, included, everything, why, how, closing, testimonials, gallery, guarantee, support } =
     LANDING;
   return (
@@ -329,8 +328,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </a>
       </section>
 
-      <SocialProofPopup raised={scrolled} />
-      <StickyBar visible={scrolled} />
+      <SocialProofPopup />
+      <StickyBar />
       <ExitIntentDialog />
     </>
   );

@@ -44,11 +44,39 @@ test.describe("blog", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.addInitScript(() => Object.defineProperty(navigator, "share", { value: undefined }));
     await page.goto(`/blog/${slugs[0]}`);
-    await page.waitForSelector("html[data-hydrated]");
+    await page.waitForSelector("html[data-js]");
     await page.getByRole("button", { name: "Share this article" }).click();
     await expect(page.getByText("Link copied")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
     await expect(page.getByRole("heading", { name: "Keep reading" })).toBeVisible();
+  });
+
+  test("an article page: share opens the share sheet with the title and address", async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "share", {
+        value: (data: ShareData) => {
+          (window as unknown as { shared: ShareData }).shared = data;
+          return Promise.resolve();
+        },
+      });
+    });
+    await page.goto(`/blog/${slugs[1]}`);
+    await page.waitForSelector("html[data-js]");
+    await page.getByRole("button", { name: "Share this article" }).click();
+    const title = await page.getByRole("heading", { level: 1 }).textContent();
+    expect(await page.evaluate(() => (window as unknown as { shared: ShareData }).shared)).toEqual({
+      title,
+      url: page.url(),
+    });
+  });
+
+  test("pages ship without React: one small page script, no module preloads", async ({ page }) => {
+    for (const path of ["/blog", `/blog/${slugs[2]}`]) {
+      await page.goto(path);
+      await expect(page.locator("script[src]")).toHaveCount(1);
+      await expect(page.locator('script[src^="/assets/blog-"]')).toHaveCount(1);
+      await expect(page.locator('link[rel="modulepreload"], script[type="module"]')).toHaveCount(0);
+    }
   });
 
   test.describe(() => {
@@ -85,11 +113,12 @@ test.describe("blog", () => {
     expect(parsed.urls).not.toContain("/checkout");
   });
 
-  test("has no accessibility violations on the index and three articles", async ({ page }) => {
-    for (const path of ["/blog", ...slugs.slice(0, 3).map((s) => `/blog/${s}`)]) {
+  // One test a page: axe takes several seconds on the 36-card index.
+  for (const path of ["/blog", ...slugs.slice(0, 3).map((s) => `/blog/${s}`)]) {
+    test(`has no accessibility violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations.map((v) => `${path} ${v.id}`)).toEqual([]);
-    }
-  });
+    });
+  }
 });

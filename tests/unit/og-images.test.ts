@@ -1,0 +1,98 @@
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { blogSlugs } from "~/content/blog-slugs";
+import { TONES } from "~/lib/blog/tones";
+import {
+  emWidth,
+  escapeXml,
+  fitText,
+  generateOgImages,
+  OG_HEIGHT,
+  OG_WIDTH,
+  wrapWords,
+} from "../../scripts/og-images.ts";
+
+let outDir: string;
+let files: string[];
+let warnings: unknown[][];
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), "og-images-"));
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  files = await generateOgImages({ outDir });
+  warnings = warn.mock.calls;
+  warn.mockRestore();
+}, 120_000);
+
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+describe("Open Graph images", () => {
+  it("writes home.png, blog.png and one PNG per article, and nothing else", async () => {
+    const expected = ["home.png", "blog.png", ...blogSlugs().map((slug) => `${slug}.png`)];
+    expect([...files].sort()).toEqual([...expected].sort());
+    expect((await readdir(outDir)).sort()).toEqual([...expected].sort());
+  });
+
+  it("are 1200x630 PNGs well under 100 KB", async () => {
+    for (const file of files) {
+      const path = join(outDir, file);
+      const { format, width, height } = await sharp(path).metadata();
+      expect({ file, format, width, height }).toEqual({
+        file,
+        format: "png",
+        width: OG_WIDTH,
+        height: OG_HEIGHT,
+      });
+      expect((await stat(path)).size, file).toBeLessThan(100_000);
+    }
+  });
+
+  it("fit every title without cutting it", () => {
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe("category colours", () => {
+  it("are the same palettes as the blog's category art", async () => {
+    // category-art.tsx keeps its own copy of TONES until it imports ~/lib/blog/tones.
+    const art = await readFile(join(process.cwd(), "app", "components", "blog", "category-art.tsx"), "utf8");
+    const colours = art.slice(art.indexOf("const TONES"), art.indexOf("] as const")).match(/#[0-9a-f]{6}/gi);
+    expect(colours).toEqual(TONES.flat());
+  });
+});
+
+describe("text layout", () => {
+  it("escapes XML special characters", () => {
+    expect(escapeXml(`Tools & <Software> "it's"`)).toBe("Tools &amp; &lt;Software&gt; &quot;it&apos;s&quot;");
+  });
+
+  it("wraps by words within the character budget", () => {
+    expect(wrapWords("How to Price Coaching Services: Hourly vs Packages", 20)).toEqual([
+      "How to Price",
+      "Coaching Services:",
+      "Hourly vs Packages",
+    ]);
+    for (const line of wrapWords("a".repeat(30), 10)) expect(line.length).toBeLessThanOrEqual(10);
+  });
+
+  it("picks the largest size that fits and cuts with an ellipsis only as a last resort", () => {
+    expect(fitText("Blog for Professional Coaches", 1400, [72, 60], () => 3)).toEqual({
+      size: 72,
+      lines: ["Blog for Professional Coaches"],
+    });
+    const wrapped = fitText("Blog for Professional Coaches", 700, [72, 60], () => 3);
+    expect(wrapped.size).toBe(72);
+    expect(wrapped.lines.join(" ")).toBe("Blog for Professional Coaches");
+    for (const line of wrapped.lines) expect(emWidth(line) * 72).toBeLessThanOrEqual(700);
+    const long = fitText("word ".repeat(80), 400, [60, 40], () => 2);
+    expect(long.size).toBe(40);
+    expect(long.cut).toBe(true);
+    expect(long.lines).toHaveLength(2);
+    expect(long.lines[1]!.endsWith("…")).toBe(true);
+  });
+});
