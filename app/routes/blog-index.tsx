@@ -6,6 +6,7 @@ import { BLOG_COPY } from "~/content/blog";
 import blogScript from "~/enhance/blog.ts?worker&url";
 import { allPosts, italianDate } from "~/lib/blog/posts.server";
 import { publicConfig } from "~/lib/public-config.server";
+import { socialImageMeta } from "~/lib/social-image";
 import type { PageHandle } from "~/root";
 import type { Route } from "./+types/blog-index";
 
@@ -41,6 +42,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { property: "og:type", content: "website" },
   { property: "og:title", content: BLOG_COPY.indexTitle },
   { property: "og:description", content: BLOG_COPY.indexDescription },
+  { property: "og:url", content: `${loaderData?.publicUrl ?? ""}/blog` },
+  ...socialImageMeta(loaderData?.publicUrl ?? "", "blog", BLOG_COPY.hero),
 ];
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import blogScript from "~/enhance/blog.ts?worker&url";
 import { findPost, italianDate, relatedPosts } from "~/lib/blog/posts.server";
 import { notFound } from "~/lib/not-found.server";
 import { publicConfig } from "~/lib/public-config.server";
+import { socialImageMeta } from "~/lib/social-image";
 import type { PageHandle } from "~/root";
 import type { Route } from "./+types/blog-post";
 
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:description", content: post.excerpt },
     { property: "og:url", content: url },
     { property: "article:published_time", content: post.date },
-    { name: "twitter:card", content: "summary" },
+    ...socialImageMeta(publicUrl, post.slug, post.title),
     { name: "twitter:title", content: post.title },
     { name: "twitter:description", content: post.excerpt },
     {

@@ -20,6 +20,7 @@ import { FAQ, PRODUCT, TESTIMONIALS } from "~/content/site";
 // the same in the client and server builds. It is a page script here, not a worker (ADR 008).
 import landingScript from "~/enhance/landing.ts?worker&url";
 import { publicConfig } from "~/lib/public-config.server";
+import { socialImageMeta } from "~/lib/social-image";
 import type { PageHandle } from "~/root";
 import type { Route } from "./+types/home";
 
@@ -63,7 +64,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:title", content: LANDING.meta.title },
     { property: "og:description", content: LANDING.meta.description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: "summary" },
+    ...socialImageMeta(loaderData?.publicUrl ?? "", "home", PRODUCT.name),
     { name: "twitter:title", content: LANDING.meta.title },
     { name: "twitter:description", content: LANDING.meta.description },
     { "script:ld+json": product },

@@ -34,6 +34,18 @@ test.describe("blog", () => {
       expect(html).toContain('href="/checkout" class="blog-cta-button"');
       expect(html).toMatch(/\d+ min/);
       expect(html).toContain('"@type":"BlogPosting"');
+      expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*/og/${slug}\\.png"/>`));
+    }
+  });
+
+  test("the Open Graph images exist, 1200x630 PNG, for the index and every article", async ({ request }) => {
+    for (const name of ["blog", ...slugs]) {
+      const response = await request.get(`/og/${name}.png`);
+      expect(response.status(), name).toBe(200);
+      expect(response.headers()["content-type"]).toBe("image/png");
+      const png = await response.body();
+      // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], name).toEqual([1200, 630]);
     }
   });
 

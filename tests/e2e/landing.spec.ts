@@ -70,6 +70,19 @@ test.describe("landing page", () => {
     );
   });
 
+  test("has its Open Graph image and structured data", async ({ page, request }) => {
+    await page.goto("/");
+    const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(image).toMatch(/\/og\/home\.png$/);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    const png = await (await request.get(new URL(image!).pathname)).body();
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    const types = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent!)["@type"]));
+    expect(types).toEqual(["Product", "FAQPage"]);
+  });
+
   test("FAQ: one item open at a time, collapsible", async ({ page }) => {
     await page.goto("/");
     const items = page.locator("details[name=faq]");
