@@ -56,15 +56,18 @@ function socialProof(region: HTMLElement) {
   }, TIMING.socialProofFirstMs);
 }
 
+/** Shown beyond 500 px of scrolling; the social-proof region then sits just above it, whatever its height. */
 function stickyBar(bar: HTMLElement, proof: HTMLElement | null) {
   const update = () => {
     const past = window.scrollY > TIMING.stickyBarScrollPx;
     bar.setAttribute("aria-hidden", String(!past));
     bar.inert = !past;
-    proof?.toggleAttribute("data-raised", past);
+    if (proof) proof.style.bottom = past ? `${bar.offsetHeight + 16}px` : "";
   };
   update();
   window.addEventListener("scroll", update, { passive: true });
+  // The bar's height changes with the width (its text wraps on small screens).
+  new ResizeObserver(update).observe(bar);
 }
 
 function exitIntent(dialog: HTMLDialogElement) {

@@ -188,6 +188,45 @@ test.describe("landing page", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("keyboard: skip link first, focus moves into the offer and back, Escape closes it", async ({
+    page,
+  }) => {
+    await open(page);
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+    const cta = page.getByRole("link", { name: "Get Instant Access - $47" });
+    await cta.focus();
+    await page.clock.runFor(31_000);
+    const dialog = page.getByRole("dialog", { name: "Wait! Don't Miss This" });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    // Tab stays inside the modal dialog.
+    for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(cta).toBeFocused();
+  });
+
+  test("overlays survive a resize across breakpoints without covering each other", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page);
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.clock.runFor(3_500);
+    const bar = page.getByTestId("sticky-bar");
+    const card = page.getByRole("status").filter({ hasText: /Recent Sale|New Review/ });
+    await expect(card).toBeVisible();
+    await expect(bar.getByText("2500+ Templates • Instant Access")).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 700 });
+    await expect(bar.getByText("2500+ Templates • Instant Access")).toBeHidden();
+    await expect(card).toBeVisible();
+    // The popup sits above the bar: its box ends before the bar's begins.
+    const cardBox = (await card.boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(barBox.y);
+    await expect(bar.getByRole("link", { name: "Get Toolkit Now - $47" })).toBeInViewport();
+  });
+
   test("is complete and usable without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

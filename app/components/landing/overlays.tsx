@@ -60,8 +60,8 @@ const card = "relative rounded-xl border border-slate-200 bg-white p-4 pr-10 sha
 
 /**
  * The region where canned "recent sale" and "new review" cards appear (first at 3 s, then every
- * 40 s, each visible 4 s), and one template for each kind; the script fills the `data-field`s.
- * Raised above the sticky bar while that is shown.
+ * 40 s, each visible 4 s), and one template for each kind; the script fills the `data-field`s and
+ * raises the region above the sticky bar while that is shown.
  */
 export function SocialProofPopup() {
   const copy = LANDING.socialProof;
@@ -70,7 +70,7 @@ export function SocialProofPopup() {
       <div
         data-social-proof
         aria-live="polite"
-        className="fixed bottom-4 left-4 z-40 w-[min(20rem,calc(100vw-2rem))] transition-[bottom] data-raised:bottom-24 md:data-raised:bottom-20"
+        className="fixed bottom-4 left-4 z-40 w-[min(20rem,calc(100vw-2rem))] transition-[bottom]"
       />
       <template data-proof="sale">
         <div role="status" className={card}>
@@ -113,14 +113,14 @@ export function StickyBar() {
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur transition-transform aria-hidden:translate-y-full"
       data-testid="sticky-bar"
     >
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <div>
-          <p className="font-bold">{copy.title}</p>
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+        <div className="min-w-0">
+          <p className="text-sm font-bold sm:text-base">{copy.title}</p>
           <p className="hidden text-sm text-slate-600 sm:block">{copy.detail}</p>
         </div>
         <Link
           to="/checkout"
-          className="rounded-md bg-brand-700 px-4 py-2.5 font-semibold whitespace-nowrap text-white hover:bg-brand-800"
+          className="rounded-md bg-brand-700 px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:px-4 sm:text-base"
         >
           {copy.cta}
         </Link>
