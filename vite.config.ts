@@ -7,6 +7,16 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   // Captions are fetched by <track>, which the content security policy allows only from our own origin.
   build: { assetsInlineLimit: (file: string) => (file.endsWith(".vtt") ? false : undefined) },
-  // Images are authored as SVG (or PNG) and turned into sized AVIF/WebP assets at build time.
-  plugins: [tailwindcss(), imagetools(), reactRouter()],
+  // Images are authored as SVG (or PNG) and turned into sized AVIF/WebP assets at build time. An SVG
+  // only when imported `as=picture` (the blog illustrations): plain and ?url SVG imports stay SVG.
+  plugins: [
+    tailwindcss(),
+    imagetools({
+      include: [
+        /^[^?]+\.(avif|gif|heif|jpeg|jpg|png|tiff|webp)(\?.*)?$/,
+        /^[^?]+\.svg\?(.*&)?as=picture(&.*)?$/,
+      ],
+    }),
+    reactRouter(),
+  ],
 });

@@ -10,9 +10,10 @@ import { join } from "node:path";
 import matter from "gray-matter";
 import sharp from "sharp";
 import { BLOG_COPY } from "../app/content/blog.ts";
+import { MOTIFS, motifFor } from "../app/content/blog-art.ts";
 import { BLOG_DIR } from "../app/content/blog-slugs.ts";
 import { CLAIMS, PRODUCT } from "../app/content/site.ts";
-import { type Tone, toneOf } from "../app/lib/blog/tones.ts";
+import type { Tone } from "../app/lib/blog/tones.ts";
 import { formatCents } from "../app/lib/money.ts";
 
 export const OG_WIDTH = 1200;
@@ -262,8 +263,8 @@ export function blogSvg(articleCount: number): string {
   const count = `${articleCount} articles`;
   // Three article cards fanned out, in three of the categories' palettes.
   const cards = [
-    { dx: 990, dy: 300, angle: 9, tone: toneOf("Marketing") },
-    { dx: 920, dy: 310, angle: -5, tone: toneOf("Branding") },
+    { dx: 990, dy: 300, angle: 9, tone: MOTIFS.content.tone },
+    { dx: 920, dy: 310, angle: -5, tone: MOTIFS.branding.tone },
     { dx: 955, dy: 335, angle: 2, tone: BRAND_TONE },
   ]
     .map(
@@ -325,7 +326,8 @@ function footer(x: number, color: string, right: string, clock = false): string 
 }
 
 export function articleSvg(article: ArticleMeta): string {
-  const [dark, mid, light] = toneOf(article.category);
+  // The palette of the article's illustration (app/content/blog-art.ts), so card and page match.
+  const [dark, mid, light] = MOTIFS[motifFor(article.category)].tone;
   const x = 80;
   const title = fitText(article.title, OG_WIDTH - 2 * x, [72, 66, 60, 56, 52, 48], (size) =>
     size >= 60 ? 3 : 4,

@@ -1,6 +1,6 @@
 import { ArrowRight, Calendar, Clock } from "lucide-react";
 import { Link } from "react-router";
-import { CategoryArt } from "~/components/blog/category-art";
+import { ART_SIZES, CategoryArt } from "~/components/blog/category-art";
 import { BLOG_COPY } from "~/content/blog";
 // A standalone page script, not a worker: see home.tsx and ADR 008.
 import blogScript from "~/enhance/blog.ts?worker&url";
@@ -57,10 +57,15 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="mx-auto max-w-6xl px-4 pb-16">
         <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-          {loaderData.posts.map((post) => (
+          {loaderData.posts.map((post, index) => (
             <li key={post.slug}>
               <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 shadow-sm">
-                <CategoryArt category={post.category} alt={post.imageAlt} />
+                <CategoryArt
+                  category={post.category}
+                  alt={post.imageAlt}
+                  sizes={ART_SIZES.card}
+                  loading={index === 0 ? "eager" : "lazy"}
+                />
                 <div className="flex flex-1 flex-col p-5">
                   <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-500">
                     <span className="inline-flex items-center gap-1">

@@ -1,6 +1,6 @@
 import { ArrowLeft, Calendar, Clock } from "lucide-react";
 import { Link } from "react-router";
-import { CategoryArt } from "~/components/blog/category-art";
+import { ART_SIZES, CategoryArt } from "~/components/blog/category-art";
 import { ShareButton } from "~/components/blog/share-button";
 import { BLOG_COPY } from "~/content/blog";
 import { PRODUCT } from "~/content/site";
@@ -117,7 +117,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </span>
         </div>
       </header>
-      <CategoryArt category={post.category} alt={post.imageAlt} className="mt-8 rounded-2xl" />
+      <CategoryArt
+        category={post.category}
+        alt={post.imageAlt}
+        sizes={ART_SIZES.hero}
+        loading="eager"
+        className="mt-8 rounded-2xl"
+      />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the repository's own Markdown, rendered at build time with raw HTML disabled */}
       <div className="blog-body mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
       <footer className="mt-10 border-t border-slate-200 pt-6">

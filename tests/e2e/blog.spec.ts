@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Locator } from "@playwright/test";
 import { blogSlugs } from "../../app/content/blog-slugs";
 import { expect, test } from "./fixtures";
 
@@ -80,6 +81,62 @@ test.describe("blog", () => {
       title,
       url: page.url(),
     });
+  });
+
+  test("illustrations are AVIF/WebP pictures with sizes, lazy below the fold", async ({ page }) => {
+    const describePictures = (pictures: Element[]) =>
+      pictures.map((picture) => {
+        const img = picture.querySelector("img")!;
+        return {
+          sources: [...picture.querySelectorAll("source")].map((source) => ({
+            type: source.getAttribute("type"),
+            widths: (source.getAttribute("srcset") ?? "").split(",").map((c) => c.trim().split(" ")[1]),
+            sizes: source.getAttribute("sizes"),
+          })),
+          width: Number(img.getAttribute("width")),
+          height: Number(img.getAttribute("height")),
+          alt: img.getAttribute("alt") ?? "",
+          loading: img.getAttribute("loading"),
+          priority: img.getAttribute("fetchpriority"),
+          decoding: img.getAttribute("decoding"),
+        };
+      });
+    const expectPicture = (picture: ReturnType<typeof describePictures>[number], sizes: RegExp) => {
+      expect(picture.sources.map((s) => s.type)).toEqual(["image/avif", "image/webp"]);
+      for (const source of picture.sources) {
+        expect(source.widths).toEqual(["480w", "800w", "1200w"]);
+        expect(source.sizes).toMatch(sizes);
+      }
+      expect(picture.width).toBeGreaterThan(0);
+      expect(picture.width * 9).toBe(picture.height * 16);
+      expect(picture.alt.length).toBeGreaterThan(5);
+      expect(picture.decoding).toBe("async");
+    };
+    // The browser picks the AVIF, and the server sends it.
+    const expectLoadedAvif = async (img: Locator) => {
+      await img.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+        .toBe(true);
+      expect(await img.evaluate((i: HTMLImageElement) => i.currentSrc)).toMatch(/\.avif$/);
+    };
+
+    await page.goto("/blog");
+    const cards = await page.locator("main article > picture").evaluateAll(describePictures);
+    expect(cards).toHaveLength(slugs.length);
+    cards.forEach((card, i) => {
+      expectPicture(card, /352px/);
+      expect([card.loading, card.priority]).toEqual(i === 0 ? ["eager", "high"] : ["lazy", null]);
+    });
+    await expectLoadedAvif(page.locator("main article > picture img").first());
+    await expectLoadedAvif(page.locator("main article > picture img").last());
+
+    await page.goto(`/blog/${slugs[0]}`);
+    const [hero, ...others] = await page.locator("main picture").evaluateAll(describePictures);
+    expect(others).toEqual([]);
+    expectPicture(hero!, /736px/);
+    expect([hero!.loading, hero!.priority]).toEqual(["eager", "high"]);
+    await expectLoadedAvif(page.locator("main picture img"));
   });
 
   test("pages ship without React: one small page script, no module preloads", async ({ page }) => {

@@ -1,10 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { blogSlugs } from "~/content/blog-slugs";
-import { TONES } from "~/lib/blog/tones";
 import {
   emWidth,
   escapeXml,
@@ -54,15 +53,6 @@ describe("Open Graph images", () => {
 
   it("fit every title without cutting it", () => {
     expect(warnings).toEqual([]);
-  });
-});
-
-describe("category colours", () => {
-  it("are the same palettes as the blog's category art", async () => {
-    // category-art.tsx keeps its own copy of TONES until it imports ~/lib/blog/tones.
-    const art = await readFile(join(process.cwd(), "app", "components", "blog", "category-art.tsx"), "utf8");
-    const colours = art.slice(art.indexOf("const TONES"), art.indexOf("] as const")).match(/#[0-9a-f]{6}/gi);
-    expect(colours).toEqual(TONES.flat());
   });
 });
 

@@ -1,43 +1,60 @@
-/** The blog's illustrations: one drawn style, coloured per category, as inline SVG. */
-const TONES = [
-  ["#4c1d95", "#8b5cf6", "#ede9fe"],
-  ["#9d174d", "#ec4899", "#fce7f3"],
-  ["#065f46", "#10b981", "#d1fae5"],
-  ["#1e3a8a", "#3b82f6", "#dbeafe"],
-  ["#7c2d12", "#f97316", "#ffedd5"],
-  ["#134e4a", "#14b8a6", "#ccfbf1"],
-] as const;
+/**
+ * The blog's illustrations: one drawn motif per category (app/media/blog/*.svg, mapped in
+ * ~/content/blog-art), rendered at build time by vite-imagetools to AVIF and WebP in three widths.
+ */
+import type { Picture } from "vite-imagetools";
+import { MOTIFS, motifFor } from "~/content/blog-art";
 
-function toneOf(category: string) {
-  let hash = 0;
-  for (const char of category) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return TONES[hash % TONES.length]!;
-}
+const pictures = import.meta.glob<Picture>("../../media/blog/*.svg", {
+  eager: true,
+  import: "default",
+  query: { w: "480;800;1200", format: "avif;webp", as: "picture" },
+});
+
+const PICTURES = new Map(
+  Object.entries(pictures).map(([file, picture]) => [file.replace(/^.*\/|\.svg$/g, ""), picture]),
+);
+
+/** `sizes` for the layouts that show the art (see the grid and container classes of each route). */
+export const ART_SIZES = {
+  /** Index cards: max-w-6xl px-4 container, gap-8 grid of 1 column, 2 from md, 3 from lg. */
+  card: "(min-width: 1152px) 352px, (min-width: 1024px) calc((100vw - 96px) / 3), (min-width: 768px) calc((100vw - 64px) / 2), calc(100vw - 32px)",
+  /** Article hero: max-w-3xl px-4. */
+  hero: "(min-width: 768px) 736px, calc(100vw - 32px)",
+} as const;
 
 export function CategoryArt({
   category,
   alt,
+  sizes = ART_SIZES.card,
+  loading = "lazy",
   className = "",
 }: {
   category: string;
   alt: string;
+  sizes?: string;
+  /** "eager" (fetched first, at high priority) for an image above the fold, "lazy" below it. */
+  loading?: "eager" | "lazy";
   className?: string;
 }) {
-  const [dark, mid, light] = toneOf(category);
+  const motif = motifFor(category);
+  const picture = PICTURES.get(motif);
+  if (!picture) throw new Error(`No illustration app/media/blog/${motif}.svg`);
   return (
-    <svg viewBox="0 0 640 360" role="img" aria-label={alt} className={`h-auto w-full ${className}`}>
-      <rect width="640" height="360" fill={light} />
-      <circle cx="520" cy="70" r="120" fill={mid} opacity="0.25" />
-      <circle cx="90" cy="320" r="90" fill={mid} opacity="0.2" />
-      <rect x="140" y="70" width="190" height="230" rx="18" fill="#fff" stroke={mid} strokeWidth="5" />
-      <rect x="165" y="100" width="140" height="18" rx="9" fill={dark} />
-      <rect x="165" y="135" width="120" height="10" rx="5" fill={mid} opacity="0.5" />
-      <rect x="165" y="155" width="130" height="10" rx="5" fill={mid} opacity="0.5" />
-      <rect x="165" y="175" width="100" height="10" rx="5" fill={mid} opacity="0.5" />
-      <rect x="165" y="215" width="120" height="54" rx="10" fill={light} />
-      <rect x="360" y="120" width="150" height="150" rx="24" fill={mid} />
-      <circle cx="435" cy="180" r="34" fill="#fff" opacity="0.9" />
-      <rect x="395" y="228" width="80" height="12" rx="6" fill="#fff" opacity="0.9" />
-    </svg>
+    <picture>
+      {picture.sources.avif && <source type="image/avif" srcSet={picture.sources.avif} sizes={sizes} />}
+      {picture.sources.webp && <source type="image/webp" srcSet={picture.sources.webp} sizes={sizes} />}
+      <img
+        src={picture.img.src}
+        width={picture.img.w}
+        height={picture.img.h}
+        alt={alt}
+        loading={loading}
+        fetchPriority={loading === "eager" ? "high" : undefined}
+        decoding="async"
+        className={["block h-auto w-full", className].filter(Boolean).join(" ")}
+        style={{ backgroundColor: MOTIFS[motif].background }}
+      />
+    </picture>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The blog's per-category colours as [dark, mid, light], one palette per category picked by a hash
- * of its name. Plain module (no aliases, no JSX) so build scripts run by `node` can import it too;
- * same values and hash as app/components/blog/category-art.tsx.
+ * The blog's palettes as [dark, mid, light]: each illustration motif (app/content/blog-art.ts) uses
+ * one, and so does its article's Open Graph image. Plain module (no aliases, no JSX) so build
+ * scripts run by `node` can import it too.
  */
 export type Tone = readonly [dark: string, mid: string, light: string];
 
@@ -13,9 +13,3 @@ export const TONES = [
   ["#7c2d12", "#f97316", "#ffedd5"],
   ["#134e4a", "#14b8a6", "#ccfbf1"],
 ] as const satisfies readonly Tone[];
-
-export function toneOf(category: string): Tone {
-  let hash = 0;
-  for (const char of category) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return TONES[hash % TONES.length]!;
-}
