@@ -23,7 +23,8 @@ export const LANDING = {
     cta: "Get Instant Access - $47",
     secondary: "See What's Inside First",
     badges: ["Instant Download", "30-Day Guarantee", "Canva Compatible"],
-    imageAlt: "A preview of toolkit templates: an Instagram post, a client worksheet and a brand kit",
+    imageAlt:
+      "Toolkit templates: a goal-setting worksheet, a values map, an Instagram carousel and a business card, beside a phone showing an Instagram grid",
   },
   included: {
     title: "What's Included",

@@ -11,7 +11,7 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
-import { GALLERY, TemplateMockup } from "~/components/landing/mockups";
+import { GALLERY, HeroMockup, TemplatePreview } from "~/components/landing/mockups";
 import { ExitIntentDialog, PromoBanner, SocialProofPopup, StickyBar } from "~/components/landing/overlays";
 import { Stars } from "~/components/stars";
 import { LANDING } from "~/content/landing";
@@ -123,15 +123,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               })}
             </ul>
           </div>
-          <div className="grid grid-cols-3 gap-3" role="img" aria-label={hero.imageAlt}>
-            {GALLERY.slice(0, 3).map((item, i) => (
-              <div
-                key={item.title}
-                className={`rounded-2xl bg-white p-2 shadow-xl ${i === 1 ? "-translate-y-6" : ""}`}
-              >
-                <TemplateMockup {...item} />
-              </div>
-            ))}
+          <div className="mx-auto w-full max-w-xl md:max-w-none">
+            <HeroMockup alt={hero.imageAlt} />
           </div>
         </div>
       </section>
@@ -262,8 +255,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-center text-slate-600">{gallery.intro}</p>
         <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-4">
           {GALLERY.map((item) => (
-            <li key={item.title} className="rounded-2xl border border-slate-200 p-2">
-              <TemplateMockup {...item} />
+            <li key={item.file} className="rounded-2xl border border-slate-200 p-2">
+              <TemplatePreview {...item} />
+              <p className="px-1 pt-2 pb-1 text-xs font-semibold text-slate-700 sm:text-sm">{item.label}</p>
             </li>
           ))}
         </ul>

@@ -70,6 +70,81 @@ test.describe("landing page", () => {
     );
   });
 
+  test("the hero and the gallery are our own AVIF/WebP pictures; the gallery is lazy @phone", async ({
+    page,
+  }) => {
+    const images: { url: string; type: string | undefined }[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "image") {
+        images.push({ url: response.url(), type: response.headers()["content-type"] });
+      }
+    });
+    await page.goto("/");
+    const describePictures = (pictures: Element[]) =>
+      pictures.map((picture) => {
+        const img = picture.querySelector("img")!;
+        return {
+          sources: [...picture.querySelectorAll("source")].map((source) => ({
+            type: source.getAttribute("type"),
+            widths: (source.getAttribute("srcset") ?? "").split(",").map((c) => c.trim().split(" ")[1]),
+            sizes: source.getAttribute("sizes"),
+          })),
+          width: Number(img.getAttribute("width")),
+          height: Number(img.getAttribute("height")),
+          alt: img.getAttribute("alt"),
+          loading: img.getAttribute("loading"),
+          priority: img.getAttribute("fetchpriority"),
+          decoding: img.getAttribute("decoding"),
+        };
+      });
+
+    const gallery = page.getByRole("region", { name: "Take a Look Inside" });
+    const cards = await gallery.locator("li > picture").evaluateAll(describePictures);
+    expect(cards.map((card) => card.alt)).toEqual([
+      "Instagram post template: Mindset Monday",
+      "Client worksheet template: Goal Setting",
+      "Brand kit template: Business Card",
+      "Instagram carousel template: 5 Habits",
+      "Client form template: Intake Form",
+      "Email signature template: Signature Block",
+      "Instagram story template: Free Call",
+      "Workbook page template: Values Map",
+    ]);
+    for (const card of cards) {
+      expect(card.sources.map((s) => [s.type, s.widths])).toEqual([
+        ["image/avif", ["320w", "640w"]],
+        ["image/webp", ["320w", "640w"]],
+      ]);
+      expect(card.sources.every((s) => /250px/.test(s.sizes ?? ""))).toBe(true);
+      expect([card.width, card.height]).toEqual([640, 800]);
+      expect([card.loading, card.priority, card.decoding]).toEqual(["lazy", null, "async"]);
+    }
+    // In the first viewport on desktop, below it on phones: eager, but the headline stays the LCP.
+    const [hero] = await page.locator("section").first().locator("picture").evaluateAll(describePictures);
+    expect(hero!.sources.map((s) => [s.type, s.widths])).toEqual([
+      ["image/avif", ["480w", "800w", "1200w"]],
+      ["image/webp", ["480w", "800w", "1200w"]],
+    ]);
+    expect(hero!.alt).toMatch(/^Toolkit templates: /);
+    expect([hero!.width, hero!.height]).toEqual([1200, 960]);
+    expect([hero!.loading, hero!.priority, hero!.decoding]).toEqual(["eager", null, "async"]);
+
+    // The box is reserved before the lazy image loads (no layout shift), then the browser loads the AVIF.
+    const first = gallery.locator("li img").first();
+    const box = (await first.boundingBox())!;
+    expect(Math.abs(box.height - box.width * 1.25)).toBeLessThan(1);
+    await first.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => first.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+      .toBe(true);
+    const src = await first.evaluate((i: HTMLImageElement) => i.currentSrc);
+    expect(src).toMatch(/\/assets\/post-mindset-monday-[\w-]+\.avif$/);
+    await expect.poll(() => images.find((image) => image.url === src)?.type).toBe("image/avif");
+    // Every image of the page comes from the store itself.
+    const origin = new URL(page.url()).origin;
+    expect(images.filter((image) => new URL(image.url).origin !== origin)).toEqual([]);
+  });
+
   test("has its Open Graph image and structured data", async ({ page, request }) => {
     await page.goto("/");
     const image = await page.locator('meta[property="og:image"]').getAttribute("content");

@@ -2,17 +2,16 @@
  * The blog's illustrations: one drawn motif per category (app/media/blog/*.svg, mapped in
  * ~/content/blog-art), rendered at build time by vite-imagetools to AVIF and WebP in three widths.
  */
-import type { Picture } from "vite-imagetools";
+import type { Picture as PictureData } from "vite-imagetools";
+import { Picture, picturesByName } from "~/components/picture";
 import { MOTIFS, motifFor } from "~/content/blog-art";
 
-const pictures = import.meta.glob<Picture>("../../media/blog/*.svg", {
-  eager: true,
-  import: "default",
-  query: { w: "480;800;1200", format: "avif;webp", as: "picture" },
-});
-
-const PICTURES = new Map(
-  Object.entries(pictures).map(([file, picture]) => [file.replace(/^.*\/|\.svg$/g, ""), picture]),
+const PICTURES = picturesByName(
+  import.meta.glob<PictureData>("../../media/blog/*.svg", {
+    eager: true,
+    import: "default",
+    query: { w: "480;800;1200", format: "avif;webp", as: "picture" },
+  }),
 );
 
 /** `sizes` for the layouts that show the art (see the grid and container classes of each route). */
@@ -41,20 +40,14 @@ export function CategoryArt({
   const picture = PICTURES.get(motif);
   if (!picture) throw new Error(`No illustration app/media/blog/${motif}.svg`);
   return (
-    <picture>
-      {picture.sources.avif && <source type="image/avif" srcSet={picture.sources.avif} sizes={sizes} />}
-      {picture.sources.webp && <source type="image/webp" srcSet={picture.sources.webp} sizes={sizes} />}
-      <img
-        src={picture.img.src}
-        width={picture.img.w}
-        height={picture.img.h}
-        alt={alt}
-        loading={loading}
-        fetchPriority={loading === "eager" ? "high" : undefined}
-        decoding="async"
-        className={["block h-auto w-full", className].filter(Boolean).join(" ")}
-        style={{ backgroundColor: MOTIFS[motif].background }}
-      />
-    </picture>
+    <Picture
+      picture={picture}
+      alt={alt}
+      sizes={sizes}
+      loading={loading}
+      fetchPriority={loading === "eager" ? "high" : undefined}
+      className={className}
+      style={{ backgroundColor: MOTIFS[motif].background }}
+    />
   );
 }

@@ -1,77 +1,76 @@
-/** Drawn previews of toolkit templates, as inline SVG: no image request, crisp at any size. */
-const palette = {
-  violet: ["#4c1d95", "#7c3aed", "#ede9fe"],
-  pink: ["#9d174d", "#db2777", "#fce7f3"],
-  green: ["#065f46", "#059669", "#d1fae5"],
-  blue: ["#1e3a8a", "#2563eb", "#dbeafe"],
-  orange: ["#7c2d12", "#ea580c", "#ffedd5"],
+/**
+ * The landing page's product images: template previews drawn by the project as SVG
+ * (app/media/landing/*.svg, 4:5, text in DejaVu Sans) and rendered at build time by vite-imagetools
+ * to AVIF and WebP. Nothing is fetched from elsewhere, and no SVG markup is inlined into the page.
+ */
+import type { Picture as PictureData } from "vite-imagetools";
+import { Picture, picturesByName } from "~/components/picture";
+
+const GALLERY_PICTURES = picturesByName(
+  import.meta.glob<PictureData>(["../../media/landing/*.svg", "!**/hero.svg"], {
+    eager: true,
+    import: "default",
+    query: { w: "320;640", format: "avif;webp", as: "picture" },
+  }),
+);
+
+const HERO_PICTURE = Object.values(
+  import.meta.glob<PictureData>("../../media/landing/hero.svg", {
+    eager: true,
+    import: "default",
+    query: { w: "480;800;1200", format: "avif;webp", as: "picture" },
+  }),
+)[0];
+
+/** `sizes` for the layouts of app/routes/home.tsx (max-w-6xl px-4 containers: 1120px of content at most). */
+export const MOCKUP_SIZES = {
+  /** Hero: the second column of a gap-10 grid from md; below, full width up to max-w-xl (576px). */
+  hero: "(min-width: 1152px) 540px, (min-width: 768px) calc((100vw - 72px) / 2), (min-width: 608px) 576px, calc(100vw - 32px)",
+  /** Gallery: gap-4 grid of 2 columns, 4 from sm; each item has a 1px border and p-2 (18px). */
+  gallery:
+    "(min-width: 1152px) 250px, (min-width: 640px) calc((100vw - 152px) / 4), calc((100vw - 84px) / 2)",
 } as const;
 
-type Tone = keyof typeof palette;
+/** The background of each preview (its tone's lightest shade), shown while the image loads. */
+const TONES = {
+  violet: "#ede9fe",
+  pink: "#fce7f3",
+  green: "#d1fae5",
+  blue: "#dbeafe",
+  orange: "#ffedd5",
+} as const;
 
-export function TemplateMockup({
-  label,
-  title,
-  tone,
-  kind,
-}: {
-  label: string;
-  title: string;
-  tone: Tone;
-  kind: "post" | "worksheet" | "card";
-}) {
-  const [dark, mid, light] = palette[tone];
+export const GALLERY: { file: string; label: string; title: string; tone: keyof typeof TONES }[] = [
+  { file: "post-mindset-monday", label: "Instagram post", title: "Mindset Monday", tone: "pink" },
+  { file: "worksheet-goal-setting", label: "Client worksheet", title: "Goal Setting", tone: "green" },
+  { file: "brand-kit-business-card", label: "Brand kit", title: "Business Card", tone: "violet" },
+  { file: "carousel-5-habits", label: "Instagram carousel", title: "5 Habits", tone: "orange" },
+  { file: "form-intake", label: "Client form", title: "Intake Form", tone: "blue" },
+  { file: "email-signature", label: "Email signature", title: "Signature Block", tone: "green" },
+  { file: "story-free-call", label: "Instagram story", title: "Free Call", tone: "violet" },
+  { file: "workbook-values-map", label: "Workbook page", title: "Values Map", tone: "pink" },
+];
+
+/** A gallery preview: far below the fold, so lazy. */
+export function TemplatePreview({ file, label, title, tone }: (typeof GALLERY)[number]) {
+  const picture = GALLERY_PICTURES.get(file);
+  if (!picture) throw new Error(`No template preview app/media/landing/${file}.svg`);
   return (
-    <svg
-      viewBox="0 0 240 300"
-      role="img"
-      aria-label={`${label} template: ${title}`}
-      className="h-auto w-full"
-    >
-      <rect width="240" height="300" rx="16" fill={light} />
-      {kind === "post" && (
-        <>
-          <circle cx="120" cy="110" r="56" fill={mid} opacity="0.9" />
-          <text x="120" y="116" textAnchor="middle" fontSize="22" fontWeight="800" fill="#fff">
-            {title.split(" ")[0]}
-          </text>
-          <rect x="40" y="190" width="160" height="14" rx="7" fill={dark} />
-          <rect x="60" y="214" width="120" height="10" rx="5" fill={mid} opacity="0.6" />
-        </>
-      )}
-      {kind === "worksheet" && (
-        <>
-          <rect x="24" y="28" width="140" height="16" rx="8" fill={dark} />
-          {[64, 104, 144, 184, 224].map((y) => (
-            <g key={y}>
-              <rect x="24" y={y} width="18" height="18" rx="4" fill="#fff" stroke={mid} strokeWidth="3" />
-              <rect x="52" y={y + 4} width="160" height="10" rx="5" fill={mid} opacity="0.35" />
-            </g>
-          ))}
-        </>
-      )}
-      {kind === "card" && (
-        <>
-          <rect x="24" y="90" width="192" height="120" rx="12" fill="#fff" stroke={mid} strokeWidth="3" />
-          <circle cx="70" cy="150" r="26" fill={mid} />
-          <rect x="110" y="132" width="90" height="12" rx="6" fill={dark} />
-          <rect x="110" y="154" width="70" height="9" rx="4" fill={mid} opacity="0.5" />
-        </>
-      )}
-      <text x="120" y="276" textAnchor="middle" fontSize="16" fontWeight="700" fill={dark}>
-        {title}
-      </text>
-    </svg>
+    <Picture
+      picture={picture}
+      alt={`${label} template: ${title}`}
+      sizes={MOCKUP_SIZES.gallery}
+      className="rounded-xl"
+      style={{ backgroundColor: TONES[tone] }}
+    />
   );
 }
 
-export const GALLERY: { label: string; title: string; tone: Tone; kind: "post" | "worksheet" | "card" }[] = [
-  { label: "Instagram post", title: "Mindset Monday", tone: "pink", kind: "post" },
-  { label: "Client worksheet", title: "Goal Setting", tone: "green", kind: "worksheet" },
-  { label: "Brand kit", title: "Business Card", tone: "violet", kind: "card" },
-  { label: "Instagram carousel", title: "5 Habits", tone: "orange", kind: "post" },
-  { label: "Client form", title: "Intake Form", tone: "blue", kind: "worksheet" },
-  { label: "Email signature", title: "Signature", tone: "green", kind: "card" },
-  { label: "Instagram story", title: "Free Call", tone: "violet", kind: "post" },
-  { label: "Workbook page", title: "Values Map", tone: "pink", kind: "worksheet" },
-];
+/**
+ * The hero's toolkit composition. Eager, as it can be in the first viewport, but not at high
+ * priority: on phones it is below the fold and the headline is the largest content painted first.
+ */
+export function HeroMockup({ alt }: { alt: string }) {
+  if (!HERO_PICTURE) throw new Error("No hero image app/media/landing/hero.svg");
+  return <Picture picture={HERO_PICTURE} alt={alt} sizes={MOCKUP_SIZES.hero} loading="eager" />;
+}
