@@ -21,6 +21,75 @@ const CTA_TEXTS = [
 
 const posts = allPosts();
 
+/** The spec's route table (section 2): every slug has a page. */
+const SPEC_SLUGS = [
+  "how-to-start-coaching-business-2025",
+  "life-coach-salary-how-much-coaches-make-2025",
+  "best-coaching-certifications-which-choose",
+  "get-first-coaching-client-without-ads",
+  "create-coaching-brand-attracts-quality-clients",
+  "essential-marketing-strategies-coaches-2025",
+  "how-to-price-coaching-services",
+  "instagram-for-coaches-organic-growth",
+  "create-content-that-converts-coaches",
+  "email-marketing-for-coaches",
+  "coaching-niches-that-pay-well-2025",
+  "scale-coaching-business-six-figures",
+  "canva-vs-photoshop-beginners",
+  "client-onboarding-forms",
+  "coaching-toolkit-time-saving",
+  "instagram-post-templates",
+  "canva-pro-worth-it",
+  "branding-guide-new-coaches",
+  "instagram-business-tips-2025",
+  "instagram-content-strategy",
+  "canva-instagram-templates",
+  "instagram-growth-hacks-2025",
+  "instagram-templates-coaching",
+  "instagram-branding-kit",
+  "instagram-marketing-tools",
+  "how-to-monetize-instagram",
+  "instagram-carousel-design",
+  "instagram-for-coaches-freelancers",
+  "canva-templates-coaching-business",
+];
+
+/** The spec's metadata table (section 2): category, date and read time of the articles it shows. */
+const SPEC_METADATA: Record<string, [category: string, date: string, readTime: string]> = {
+  "email-marketing-for-coaches": ["Email Marketing", "2025-01-08", "15 min"],
+  "coaching-niches-that-pay-well-2025": ["Business Strategy", "2025-01-09", "12 min"],
+  "scale-coaching-business-six-figures": ["Business Growth", "2025-01-10", "16 min"],
+  "client-onboarding-forms": ["Client Management", "2025-01-11", "9 min"],
+  "canva-vs-photoshop-beginners": ["Design Tools", "2025-01-12", "10 min"],
+  "coaching-toolkit-time-saving": ["Productivity", "2025-01-13", "8 min"],
+  "instagram-templates-coaching": ["Social Media", "2025-01-14", "11 min"],
+  "instagram-post-templates": ["Social Media Growth", "2025-01-15", "7 min"],
+  "canva-pro-worth-it": ["Tools & Software", "2025-01-16", "9 min"],
+  "branding-guide-new-coaches": ["Complete Guide", "2025-01-17", "15 min"],
+  "instagram-business-tips-2025": ["Instagram Marketing", "2025-01-15", "12 min"],
+  "instagram-content-strategy": ["Content Planning", "2025-01-16", "14 min"],
+  "canva-instagram-templates": ["Design Tools", "2025-01-17", "11 min"],
+  "instagram-growth-hacks-2025": ["Growth Strategies", "2025-01-18", "13 min"],
+  "instagram-branding-kit": ["Branding", "2025-01-19", "10 min"],
+  "instagram-marketing-tools": ["Marketing Tools", "2025-01-20", "12 min"],
+  "how-to-monetize-instagram": ["Monetization", "2025-01-21", "13 min"],
+  "instagram-carousel-design": ["Design Guide", "2025-01-22", "11 min"],
+  "instagram-for-coaches-freelancers": ["Business Strategy", "2025-01-23", "12 min"],
+  "canva-templates-coaching-business": ["Templates & Tools", "2025-01-24", "10 min"],
+};
+
+describe("the spec's articles", () => {
+  it("every slug of the route table is an article, and the index holds about 36", () => {
+    for (const slug of SPEC_SLUGS) expect(findPost(slug), slug).toBeDefined();
+    expect(posts.length).toBe(36);
+  });
+
+  it.each(Object.entries(SPEC_METADATA))("%s: category, date and read time as in the spec", (slug, meta) => {
+    const post = findPost(slug)!;
+    expect([post.category, post.date, post.readTime]).toEqual(meta);
+  });
+});
+
 describe("blog articles", () => {
   it("exist, with unique slugs, newest first", () => {
     expect(posts.length).toBeGreaterThan(0);
