@@ -1,11 +1,94 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readlink, writeFile } from "node:fs/promises";
 import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDownloadToken } from "~/lib/downloads/prepare-download.server";
+import { CHUNK_BYTES } from "~/lib/downloads/stream-file.server";
+import { parseEnv } from "~/lib/env.server";
+import { fulfilOrder } from "~/lib/orders/fulfil-order.server";
+import { createServices } from "~/lib/services.server";
+import { LocalFileStore } from "~/lib/storage/local-file-store.server";
 import { downloads, orders } from "../../db/schema";
-import { testBackends } from "../setup/databases";
-import { startSeededServer } from "../setup/seeded-server";
+import { type TestBackend, testBackends } from "../setup/databases";
+import { seedProduct } from "../setup/seed-product";
+import { SEEDED_SECRET, startSeededServer } from "../setup/seeded-server";
+import { startServer } from "../setup/server";
+
+/** Larger than loopback socket buffers, so the server's writes must wait, and hundreds of chunks. */
+const LARGE = 24 * 1024 * 1024 + 12_345;
+
+/** startSeededServer with a large product file instead of the small sample. */
+async function startLargeFileServer(backend: TestBackend) {
+  const dataDir = await mkdtemp(join(tmpdir(), "store-large-"));
+  const url = backend.freshUrl ? await backend.freshUrl() : undefined;
+  const env = {
+    DATA_DIR: dataDir,
+    SESSION_SECRET: SEEDED_SECRET,
+    ADMIN_PASSWORD: "seeded-admin-password",
+    ...(url ? { DATABASE_URL: url } : {}),
+  };
+  const zipPath = join(dataDir, "large.zip");
+  const bytes = randomBytes(LARGE);
+  await writeFile(zipPath, bytes);
+  const open = () => createServices(parseEnv(env), { outboxWorker: false });
+  const services = await open();
+  const { product } = await seedProduct(services, zipPath);
+  if (!(services.store instanceof LocalFileStore)) throw new Error("expected the local file store");
+  const filePath = services.store.pathOf(product.fileKey);
+  const [order] = await services.database.db
+    .insert(orders)
+    .values({
+      email: "big@example.com",
+      amountCents: 4700,
+      provider: "test",
+      providerSessionId: "test_cs_big",
+    })
+    .returning();
+  await fulfilOrder(services.database.db, services.links, { orderId: order!.id });
+  await services.close();
+  return {
+    server: await startServer(env),
+    bytes,
+    filePath,
+    orderId: order!.id,
+    url: () => `/download/${createDownloadToken([SEEDED_SECRET], order!.id)}`,
+    open,
+  };
+}
+
+/** A download that stops reading for a while every 4 MB, so the server's socket fills up. */
+function slowDownload(url: string): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, (res) => {
+      const chunks: Buffer[] = [];
+      let received = 0;
+      let pauseAt = 0;
+      res.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        received += chunk.length;
+        if (received < pauseAt) return;
+        pauseAt += 4 * 1024 * 1024;
+        res.pause();
+        setTimeout(() => res.resume(), 100);
+      });
+      res.on("end", () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The server's open file descriptors that point at `path` (Linux). */
+async function openDescriptors(pid: number, path: string) {
+  const fds = await readdir(`/proc/${pid}/fd`);
+  const targets = await Promise.all(fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => "")));
+  return targets.filter((target) => target === path).length;
+}
 
 for (const backend of testBackends()) {
   describe(`download on ${backend.name}`, () => {
@@ -130,6 +213,86 @@ for (const backend of testBackends()) {
       const response = await get();
       expect(response.status).toBe(403);
       expect(await response.text()).toBe("This order has no active download.");
+    });
+  });
+
+  describe(`large download on ${backend.name}`, () => {
+    let large: Awaited<ReturnType<typeof startLargeFileServer>>;
+
+    beforeAll(async () => {
+      large = await startLargeFileServer(backend);
+    });
+    afterAll(async () => {
+      await large.server.stop();
+      await backend.cleanup();
+    });
+
+    it("sends every byte to several slow readers at once", async () => {
+      const results = await Promise.all(
+        [1, 2, 3].map(() => slowDownload(`${large.server.url}${large.url()}`)),
+      );
+      for (const { status, body } of results) {
+        expect(status).toBe(200);
+        expect(body.length).toBe(LARGE);
+        expect(body.equals(large.bytes)).toBe(true);
+      }
+    });
+
+    it("serves ranges that span read chunks", async () => {
+      for (const [range, from, to] of [
+        [`bytes=${CHUNK_BYTES - 1}-${3 * CHUNK_BYTES + 7}`, CHUNK_BYTES - 1, 3 * CHUNK_BYTES + 8],
+        [`bytes=${LARGE - 70_000}-`, LARGE - 70_000, LARGE],
+        ["bytes=-1", LARGE - 1, LARGE],
+      ] as const) {
+        const response = await fetch(`${large.server.url}${large.url()}`, { headers: { range } });
+        expect(response.status, range).toBe(206);
+        expect(response.headers.get("content-range")).toBe(`bytes ${from}-${to - 1}/${LARGE}`);
+        const body = Buffer.from(await response.arrayBuffer());
+        expect(body.equals(large.bytes.subarray(from, to)), range).toBe(true);
+      }
+    });
+
+    it("closes the file when clients go away mid-download", async () => {
+      await Promise.all(
+        [1, 2, 3].map(
+          () =>
+            new Promise<void>((resolve, reject) => {
+              const req = request(`${large.server.url}${large.url()}`, (res) => {
+                let received = 0;
+                res.on("data", (chunk: Buffer) => {
+                  received += chunk.length;
+                  if (received >= 1024 * 1024) {
+                    req.destroy();
+                    resolve();
+                  }
+                });
+              });
+              req.on("error", (error) =>
+                error.message.includes("socket hang up") ? resolve() : reject(error),
+              );
+              req.end();
+            }),
+        ),
+      );
+      expect((await fetch(`${large.server.url}/healthz`)).status).toBe(200);
+      if (!existsSync("/proc/self/fd")) return;
+      const pid = large.server.process.pid!;
+      for (let i = 0; i < 50 && (await openDescriptors(pid, large.filePath)) > 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await openDescriptors(pid, large.filePath)).toBe(0);
+    });
+
+    it("records the bytes each download sent", async () => {
+      await large.server.stop();
+      const services = await large.open();
+      const recorded = await services.database.db
+        .select()
+        .from(downloads)
+        .where(eq(downloads.orderId, large.orderId));
+      await services.close();
+      expect(recorded.filter((d) => d.bytes === LARGE).length).toBeGreaterThanOrEqual(3);
+      // The ranges sent under 200 kB; the clients that went away had taken at least 1 MB.
+      expect(recorded.filter((d) => d.bytes >= 512 * 1024 && d.bytes < LARGE).length).toBe(3);
     });
   });
 }
