@@ -1,7 +1,10 @@
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+// Made on first use: a module-level formatter would be built by every bundle that imports this
+// module, even the landing page's script, which formats no prices.
+let usd: Intl.NumberFormat | undefined;
 
 /** The one place cents become text: 4700 -> "$47.00". */
 export function formatCents(cents: number): string {
+  usd ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
   return usd.format(cents / 100);
 }
 

@@ -147,7 +147,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mt-10 text-center text-2xl font-extrabold text-brand-800">{included.total}</p>
       </section>
 
-      <section className="bg-slate-50 py-16">
+      <section className="render-when-visible bg-slate-50 py-16">
         <div className="mx-auto max-w-6xl px-4">
           <h2 className="text-center text-3xl font-extrabold">{everything.title}</h2>
           <div className="mt-10 grid gap-6 md:grid-cols-2">
@@ -167,7 +167,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 py-16">
+      <section className="render-when-visible mx-auto max-w-6xl px-4 py-16">
         <h2 className="text-center text-3xl font-extrabold">{why.title}</h2>
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
           {why.benefits.map((benefit) => (
@@ -179,7 +179,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="bg-brand-900 py-16 text-white">
+      <section className="render-when-visible bg-brand-900 py-16 text-white">
         <div className="mx-auto max-w-6xl px-4">
           <h2 className="text-center text-3xl font-extrabold">{how.title}</h2>
           <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -207,14 +207,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <section className="render-when-visible mx-auto max-w-3xl px-4 py-16 text-center">
         <h2 className="text-3xl font-extrabold">{closing.title}</h2>
         <Link to="/checkout" className={`mt-6 ${cta}`}>
           {closing.cta}
         </Link>
       </section>
 
-      <section className="bg-slate-50 py-16" aria-labelledby="testimonials-title">
+      <section className="render-when-visible bg-slate-50 py-16" aria-labelledby="testimonials-title">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="testimonials-title" className="text-center text-3xl font-extrabold">
             {testimonials.title}
@@ -248,7 +248,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 py-16" aria-labelledby="gallery-title">
+      <section className="render-when-visible mx-auto max-w-6xl px-4 py-16" aria-labelledby="gallery-title">
         <h2 id="gallery-title" className="text-center text-3xl font-extrabold">
           {gallery.title}
         </h2>
@@ -263,7 +263,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section className="bg-slate-50 py-16" aria-labelledby="faq-title">
+      <section className="render-when-visible bg-slate-50 py-16" aria-labelledby="faq-title">
         <div className="mx-auto max-w-3xl px-4">
           <h2 id="faq-title" className="text-center text-3xl font-extrabold">
             {LANDING.faq.title}
@@ -294,7 +294,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="mx-auto max-w-5xl px-4 py-16 text-center" aria-labelledby="guarantee-title">
+      <section className="render-when-visible mx-auto max-w-5xl px-4 py-16 text-center" aria-labelledby="guarantee-title">
         <ShieldCheck aria-hidden="true" className="mx-auto size-14 text-emerald-600" />
         <h2 id="guarantee-title" className="mt-3 text-3xl font-extrabold">
           {guarantee.title}
@@ -310,7 +310,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mx-auto mt-8 max-w-2xl text-lg text-slate-700">{guarantee.promise}</p>
       </section>
 
-      <section className="border-t border-slate-200 py-12 text-center" aria-labelledby="support-title">
+      <section className="render-when-visible border-t border-slate-200 py-12 text-center" aria-labelledby="support-title">
         <h2 id="support-title" className="text-2xl font-bold">
           {support.title}
         </h2>
