@@ -294,7 +294,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="render-when-visible mx-auto max-w-5xl px-4 py-16 text-center" aria-labelledby="guarantee-title">
+      <section
+        className="render-when-visible mx-auto max-w-5xl px-4 py-16 text-center"
+        aria-labelledby="guarantee-title"
+      >
         <ShieldCheck aria-hidden="true" className="mx-auto size-14 text-emerald-600" />
         <h2 id="guarantee-title" className="mt-3 text-3xl font-extrabold">
           {guarantee.title}
@@ -310,7 +313,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mx-auto mt-8 max-w-2xl text-lg text-slate-700">{guarantee.promise}</p>
       </section>
 
-      <section className="render-when-visible border-t border-slate-200 py-12 text-center" aria-labelledby="support-title">
+      <section
+        className="render-when-visible border-t border-slate-200 py-12 text-center"
+        aria-labelledby="support-title"
+      >
         <h2 id="support-title" className="text-2xl font-bold">
           {support.title}
         </h2>
