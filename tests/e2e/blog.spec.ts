@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator } from "@playwright/test";
 import { blogSlugs } from "../../app/content/blog-slugs";
 import { expect, test } from "./fixtures";
+import { describePictures } from "./pictures";
 
 const slugs = blogSlugs();
 
@@ -84,23 +85,6 @@ test.describe("blog", () => {
   });
 
   test("illustrations are AVIF/WebP pictures with sizes, lazy below the fold", async ({ page }) => {
-    const describePictures = (pictures: Element[]) =>
-      pictures.map((picture) => {
-        const img = picture.querySelector("img")!;
-        return {
-          sources: [...picture.querySelectorAll("source")].map((source) => ({
-            type: source.getAttribute("type"),
-            widths: (source.getAttribute("srcset") ?? "").split(",").map((c) => c.trim().split(" ")[1]),
-            sizes: source.getAttribute("sizes"),
-          })),
-          width: Number(img.getAttribute("width")),
-          height: Number(img.getAttribute("height")),
-          alt: img.getAttribute("alt") ?? "",
-          loading: img.getAttribute("loading"),
-          priority: img.getAttribute("fetchpriority"),
-          decoding: img.getAttribute("decoding"),
-        };
-      });
     const expectPicture = (picture: ReturnType<typeof describePictures>[number], sizes: RegExp) => {
       expect(picture.sources.map((s) => s.type)).toEqual(["image/avif", "image/webp"]);
       for (const source of picture.sources) {

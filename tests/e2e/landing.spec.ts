@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { describePictures } from "./pictures";
 
 /**
  * Opens the page with a fake clock and waits until it is interactive: its timers start when the
@@ -80,23 +81,6 @@ test.describe("landing page", () => {
       }
     });
     await page.goto("/");
-    const describePictures = (pictures: Element[]) =>
-      pictures.map((picture) => {
-        const img = picture.querySelector("img")!;
-        return {
-          sources: [...picture.querySelectorAll("source")].map((source) => ({
-            type: source.getAttribute("type"),
-            widths: (source.getAttribute("srcset") ?? "").split(",").map((c) => c.trim().split(" ")[1]),
-            sizes: source.getAttribute("sizes"),
-          })),
-          width: Number(img.getAttribute("width")),
-          height: Number(img.getAttribute("height")),
-          alt: img.getAttribute("alt"),
-          loading: img.getAttribute("loading"),
-          priority: img.getAttribute("fetchpriority"),
-          decoding: img.getAttribute("decoding"),
-        };
-      });
 
     const gallery = page.getByRole("region", { name: "Take a Look Inside" });
     const cards = await gallery.locator("li > picture").evaluateAll(describePictures);
