@@ -184,6 +184,18 @@ test.describe("the success page without a paid order", () => {
     await expect(page.getByRole("heading", { name: "Looking for your download?" })).toBeVisible();
   });
 
+  test("the lost-link form answers without JavaScript too", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${successPath}?session_id=test_cs_made_up_by_someone`);
+    await page.getByLabel("Your purchase e-mail").fill(uniqueEmail("nojs"));
+    await page.getByRole("button", { name: "Send my download link" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      /If that address bought the toolkit, a fresh download link is on its way/,
+    );
+    await context.close();
+  });
+
   test("support: the prefilled e-mail and the copy action", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const email = uniqueEmail("support");

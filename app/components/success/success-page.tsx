@@ -1,6 +1,6 @@
 import { CheckCircle2, Copy, Download, Home, Mail, MessageCircle, Star } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { HoneypotField } from "~/components/honeypot-field";
 import { SUCCESS_COPY } from "~/content/checkout";
@@ -174,7 +174,11 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<
 
 function LostLink() {
   const fetcher = useFetcher<SuccessActionData>();
-  const result = fetcher.data?.intent === "lost-link" ? fetcher.data : null;
+  // Without JavaScript (or before hydration) the form posts the whole page: the answer is then the
+  // route's action data.
+  const actionData = useActionData<SuccessActionData>();
+  const answer = fetcher.data ?? actionData;
+  const result = answer?.intent === "lost-link" ? answer : null;
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
       <h1 className="text-3xl font-extrabold">{SUCCESS_COPY.lostTitle}</h1>
