@@ -15,6 +15,7 @@ import { BLOG_DIR } from "../app/content/blog-slugs.ts";
 import { CLAIMS, PRODUCT } from "../app/content/site.ts";
 import type { Tone } from "../app/lib/blog/tones.ts";
 import { formatCents } from "../app/lib/money.ts";
+import { escapeXml } from "../app/lib/xml.ts";
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -66,15 +67,6 @@ export interface ArticleMeta {
   title: string;
   category: string;
   readTime: string;
-}
-
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
 }
 
 /**

@@ -5,27 +5,29 @@
  * `node` can import it too.
  */
 
+import { PALETTES, type Tone } from "../lib/blog/tones.ts";
+
 /**
  * Each motif with its background colour (shown while the image loads) and its palette family as
- * [dark, mid, light], one of the blog's TONES (app/lib/blog/tones.ts), for anything that should
+ * [dark, mid, light], one of the blog's PALETTES (app/lib/blog/tones.ts), for anything that should
  * match the picture, such as a social card.
  */
 export const MOTIFS = {
-  social: { background: "#fdf2f8", tone: ["#9d174d", "#ec4899", "#fce7f3"] },
-  email: { background: "#eff6ff", tone: ["#1e3a8a", "#3b82f6", "#dbeafe"] },
-  income: { background: "#ecfdf5", tone: ["#065f46", "#10b981", "#d1fae5"] },
-  branding: { background: "#f5f3ff", tone: ["#4c1d95", "#8b5cf6", "#ede9fe"] },
-  "design-tools": { background: "#f0fdfa", tone: ["#134e4a", "#14b8a6", "#ccfbf1"] },
-  clients: { background: "#fff7ed", tone: ["#7c2d12", "#f97316", "#ffedd5"] },
-  growth: { background: "#f5f3ff", tone: ["#4c1d95", "#8b5cf6", "#ede9fe"] },
-  productivity: { background: "#eff6ff", tone: ["#1e3a8a", "#3b82f6", "#dbeafe"] },
-  certification: { background: "#fff7ed", tone: ["#7c2d12", "#f97316", "#ffedd5"] },
-  startup: { background: "#f5f3ff", tone: ["#4c1d95", "#8b5cf6", "#ede9fe"] },
-  content: { background: "#fdf2f8", tone: ["#9d174d", "#ec4899", "#fce7f3"] },
-  "web-design": { background: "#eff6ff", tone: ["#1e3a8a", "#3b82f6", "#dbeafe"] },
-  "lead-magnet": { background: "#f0fdfa", tone: ["#134e4a", "#14b8a6", "#ccfbf1"] },
-  toolkit: { background: "#fff7ed", tone: ["#7c2d12", "#f97316", "#ffedd5"] },
-} as const satisfies Record<string, { background: string; tone: readonly [string, string, string] }>;
+  social: { background: "#fdf2f8", tone: PALETTES.pink },
+  email: { background: "#eff6ff", tone: PALETTES.blue },
+  income: { background: "#ecfdf5", tone: PALETTES.emerald },
+  branding: { background: "#f5f3ff", tone: PALETTES.violet },
+  "design-tools": { background: "#f0fdfa", tone: PALETTES.teal },
+  clients: { background: "#fff7ed", tone: PALETTES.orange },
+  growth: { background: "#f5f3ff", tone: PALETTES.violet },
+  productivity: { background: "#eff6ff", tone: PALETTES.blue },
+  certification: { background: "#fff7ed", tone: PALETTES.orange },
+  startup: { background: "#f5f3ff", tone: PALETTES.violet },
+  content: { background: "#fdf2f8", tone: PALETTES.pink },
+  "web-design": { background: "#eff6ff", tone: PALETTES.blue },
+  "lead-magnet": { background: "#f0fdfa", tone: PALETTES.teal },
+  toolkit: { background: "#fff7ed", tone: PALETTES.orange },
+} as const satisfies Record<string, { background: string; tone: Tone }>;
 
 export type Motif = keyof typeof MOTIFS;
 

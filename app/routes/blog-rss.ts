@@ -1,12 +1,7 @@
 import { BLOG_COPY } from "~/content/blog";
 import { allPosts } from "~/lib/blog/posts.server";
 import { publicConfig } from "~/lib/public-config.server";
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
-  );
+import { escapeXml } from "~/lib/xml";
 
 /** RSS 2.0 of every article. */
 export function loader() {

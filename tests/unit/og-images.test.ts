@@ -4,9 +4,9 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { blogSlugs } from "~/content/blog-slugs";
+import { escapeXml } from "~/lib/xml";
 import {
   emWidth,
-  escapeXml,
   fitText,
   generateOgImages,
   OG_HEIGHT,

@@ -5,11 +5,13 @@
  */
 export type Tone = readonly [dark: string, mid: string, light: string];
 
-export const TONES = [
-  ["#4c1d95", "#8b5cf6", "#ede9fe"],
-  ["#9d174d", "#ec4899", "#fce7f3"],
-  ["#065f46", "#10b981", "#d1fae5"],
-  ["#1e3a8a", "#3b82f6", "#dbeafe"],
-  ["#7c2d12", "#f97316", "#ffedd5"],
-  ["#134e4a", "#14b8a6", "#ccfbf1"],
-] as const satisfies readonly Tone[];
+export const PALETTES = {
+  violet: ["#4c1d95", "#8b5cf6", "#ede9fe"],
+  pink: ["#9d174d", "#ec4899", "#fce7f3"],
+  emerald: ["#065f46", "#10b981", "#d1fae5"],
+  blue: ["#1e3a8a", "#3b82f6", "#dbeafe"],
+  orange: ["#7c2d12", "#f97316", "#ffedd5"],
+  teal: ["#134e4a", "#14b8a6", "#ccfbf1"],
+} as const satisfies Record<string, Tone>;
+
+export const TONES: readonly Tone[] = Object.values(PALETTES);
