@@ -2,7 +2,7 @@
  * The HTTP server: static files (immutable assets, precompressed; prerendered pages), security
  * headers, the React Router handler, and a graceful shutdown. Everything else lives in the app.
  */
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { STATUS_CODES } from "node:http";
 import { join, resolve } from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -14,6 +14,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import send from "send";
 import { streamFile } from "../app/lib/downloads/stream-file.server.ts";
+import { landingPage, readAtMostEvery, sendLandingPage } from "./landing-page.ts";
 
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 const CLIENT_DIR = join(BUILD_DIR, "client");
@@ -37,17 +38,21 @@ const { logger } = await import("pino").then(({ pino }) => ({
   logger: pino({ level: env.LOG_LEVEL, base: undefined }),
 }));
 
-/** "/blog" -> "/blog/index.html" for every page React Router prerendered at build time. */
+/**
+ * "/blog" -> "/blog/index.html" for every page React Router prerendered at build time, but "/":
+ * the landing page is served from memory (see landing-page.ts).
+ */
 async function prerenderedPages(): Promise<Set<string>> {
   const pages = new Set<string>();
   for (const file of await readdir(CLIENT_DIR, { recursive: true })) {
-    if (!file.endsWith("index.html")) continue;
+    if (!file.endsWith("/index.html")) continue;
     const dir = file.slice(0, -"index.html".length).replace(/\/$/, "");
     pages.add(`/${dir}`);
   }
   return pages;
 }
 const pages = await prerenderedPages();
+const landing = landingPage(await readFile(join(CLIENT_DIR, "index.html"), "utf8"));
 
 const app = express();
 app.disable("x-powered-by");
@@ -97,8 +102,20 @@ app.use(
   }),
 );
 
+const productForSale = readAtMostEvery(1_000, () => entry.isProductForSale(services.database.db));
+app.get("/", async (req, res) => {
+  let page = landing.inStock;
+  try {
+    if (!(await productForSale())) page = landing.outOfStock;
+  } catch (error) {
+    // The marketing page does not go down with the database: it is answered as built.
+    req.log.error({ err: error }, "could not read whether a product is for sale");
+  }
+  sendLandingPage(req, res, page);
+});
+
 app.use((req, _res, next) => {
-  if ((req.method === "GET" || req.method === "HEAD") && pages.has(req.path.replace(/\/$/, "") || "/")) {
+  if ((req.method === "GET" || req.method === "HEAD") && pages.has(req.path.replace(/\/$/, ""))) {
     const query = req.url.slice(req.path.length);
     req.url = `${req.path.replace(/\/$/, "")}/index.html${query}`;
   }

@@ -43,6 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       "@type": "Offer",
       price: (PRODUCT.priceCents / 100).toFixed(2),
       priceCurrency: "USD",
+      // Prerendered as InStock; the server answers OutOfStock while no ZIP is uploaded (server/landing-page.ts).
       availability: "https://schema.org/InStock",
       url: `${loaderData?.publicUrl ?? ""}/checkout`,
     },

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { E2E } from "../../playwright.config";
+import { offerAvailability } from "../setup/offer-availability";
 import { expect, test } from "./fixtures";
 
 const adminUrl = `/${E2E.adminPath}`;
@@ -12,6 +13,11 @@ async function signIn(page: Page) {
   await page.getByLabel("Password").fill(E2E.adminPassword);
   await page.getByRole("button", { name: "Accedi" }).click();
   await expect(page.getByRole("button", { name: "Esci" })).toBeVisible();
+}
+
+/** What the landing page tells search engines now, fetched as a crawler would. */
+async function landingOffer(page: Page) {
+  return offerAvailability(await (await page.request.get("/")).text());
 }
 
 async function upload(page: Page, name: string) {
@@ -55,9 +61,12 @@ test.describe("admin area", () => {
     await page.getByRole("button", { name: "Scarica il prodotto" }).click();
     await expect(page.getByText("Nessun prodotto disponibile")).toBeVisible();
     await expect(page.getByText("Devi prima caricare un prodotto.")).toBeVisible();
+    await expect.poll(() => landingOffer(page)).toBe("OutOfStock");
 
     await upload(page, "toolkit-sample.zip");
     await expect(page.getByText("Prodotto caricato", { exact: true })).toBeVisible();
+    // The server reads the product's state at most once a second.
+    await expect.poll(() => landingOffer(page)).toBe("InStock");
     const status = page.getByRole("region", { name: "Stato del prodotto" });
     await expect(status).toContainText("toolkit-sample.zip");
     await expect(status).toContainText("$47.00");
@@ -110,6 +119,7 @@ test.describe("admin area", () => {
     await confirm.getByRole("button", { name: "Sì, elimina" }).click();
     await expect(page.getByText("Prodotto eliminato")).toBeVisible();
     await expect(page.getByText("Nessun prodotto caricato")).toBeVisible();
+    await expect.poll(() => landingOffer(page)).toBe("OutOfStock");
     await page.goto("/checkout");
     await expect(page.getByText("The toolkit is temporarily unavailable")).toBeVisible();
     // Put a product back for whoever comes next.

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDownloadToken } from "~/lib/downloads/prepare-download.server";
 import { parseEnv } from "~/lib/env.server";
 import { createServices } from "~/lib/services.server";
+import { products } from "../../db/schema.ts";
 import { startS3 } from "../mocks/s3";
 import { testBackends } from "../setup/databases";
+import { offerAvailability } from "../setup/offer-availability";
 import { seedProduct } from "../setup/seed-product";
 import { type RunningServer, startServer } from "../setup/server";
 
@@ -86,5 +88,31 @@ describe.runIf(postgres)("scale-out: two instances on one PostgreSQL and one S3 
     expect(download.status).toBe(302);
     const file = await fetch(download.headers.get("location")!);
     expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it("both instances follow the product: in stock, then out of stock once it is taken down", async () => {
+    const landing = async (server: RunningServer) => {
+      const res = await fetch(`${server.url}/`, { headers: { "accept-encoding": "br" } });
+      return { availability: offerAvailability(await res.text()), etag: res.headers.get("etag") };
+    };
+    const [onA, onB] = await Promise.all([landing(a), landing(b)]);
+    expect(onA.availability).toBe("InStock");
+    expect(onB).toEqual(onA);
+
+    const services = await createServices(
+      parseEnv({ ...shared, DATA_DIR: await mkdtemp(join(tmpdir(), "scale-")) }),
+      { outboxWorker: false },
+    );
+    await services.database.db.update(products).set({ current: false });
+    try {
+      // Each instance reads the product's state at most once a second.
+      await expect.poll(async () => (await landing(a)).availability).toBe("OutOfStock");
+      await expect.poll(async () => (await landing(b)).availability).toBe("OutOfStock");
+      expect(await landing(b)).toEqual(await landing(a));
+      expect((await landing(b)).etag).not.toBe(onB.etag);
+    } finally {
+      await services.database.db.update(products).set({ current: true });
+      await services.close();
+    }
   });
 });

@@ -1,5 +1,9 @@
 import { request } from "node:http";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testBackends } from "../setup/databases";
+import { offerAvailability } from "../setup/offer-availability";
+import { startSeededServer } from "../setup/seeded-server";
 import { failedStart, type RunningServer, startServer } from "../setup/server";
 
 /** A raw request, so paths reach the server exactly as written (fetch would normalise them). */
@@ -46,6 +50,37 @@ describe("the store server", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
     expect(res.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("says the toolkit is out of stock while no ZIP is uploaded, in every encoding", async () => {
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const res = await fetch(`${server.url}/`, { headers: { "accept-encoding": encoding } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding") ?? "identity").toBe(encoding);
+      expect(res.headers.get("vary")).toBe("Accept-Encoding");
+      const html = await res.text();
+      expect(offerAvailability(html), encoding).toBe("OutOfStock");
+      expect(html).toContain("Get Instant Access - $47");
+    }
+  });
+
+  it("answers the landing page's revalidations with 304 and HEAD without a body", async () => {
+    const first = await rawGet(server.port, "/", { "accept-encoding": "br" });
+    const etag = String(first.headers.etag);
+    const again = await rawGet(server.port, "/", { "accept-encoding": "br", "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe("");
+    // Another encoding is other bytes, with its own ETag.
+    const gzip = await rawGet(server.port, "/", { "accept-encoding": "gzip", "if-none-match": etag });
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers.etag).not.toBe(etag);
+    const head = await fetch(`${server.url}/?utm_source=newsletter`, {
+      method: "HEAD",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(etag);
+    expect(await head.text()).toBe("");
   });
 
   it("answers health checks", async () => {
@@ -95,6 +130,54 @@ describe("the store server", () => {
     // A graceful stop exits with 0; a process killed by the signal would report null.
     expect(code).toBe(0);
     server = await startServer({ DATA_DIR: server.dataDir });
+  });
+});
+
+describe("with a product on sale", () => {
+  it("says the toolkit is in stock", async () => {
+    const seeded = await startSeededServer(testBackends()[0]!);
+    try {
+      const html = await (await fetch(`${seeded.server.url}/`)).text();
+      expect(offerAvailability(html)).toBe("InStock");
+    } finally {
+      await seeded.server.stop();
+    }
+  });
+});
+
+const postgres = testBackends().find((b) => b.name === "postgres");
+
+describe.runIf(postgres)("when PostgreSQL drops the store's connections", () => {
+  afterAll(() => postgres?.cleanup());
+
+  it("keeps running, reconnects, and serves the landing page even with the database gone", async () => {
+    const url = await postgres!.freshUrl!();
+    const server = await startServer({ DATABASE_URL: url });
+    const admin = new pg.Client({ connectionString: url });
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      // What a restart or failover does to the pool's idle connections.
+      await admin.connect();
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+      );
+      await admin.end();
+      await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect(server.process.exitCode).toBeNull();
+
+      const name = new URL(url).pathname.slice(1);
+      const owner = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await owner.connect();
+      await owner.query(`drop database "${name}" with (force)`);
+      await owner.end();
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+      const landing = await fetch(`${server.url}/`);
+      expect(landing.status).toBe(200);
+      expect(await landing.text()).toContain("Get Instant Access - $47");
+      expect(server.output()).toContain("could not read whether a product is for sale");
+    } finally {
+      await server.stop();
+    }
   });
 });
 

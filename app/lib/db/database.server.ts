@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../../db/schema.ts";
+import { logger } from "../logger.server.ts";
 
 export type Schema = typeof schema;
 /**
@@ -34,6 +35,10 @@ const MIGRATION_LOCK_ID = 4_700_3525;
 export async function openDatabase(opts: { url?: string; dataDir: string | null }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // PostgreSQL closes idle connections when it restarts or fails over (and some hosts after a
+    // while). The pool drops such a connection and opens a new one when next needed; without a
+    // listener the error would stop the process.
+    pool.on("error", (error) => logger.warn({ err: error }, "PostgreSQL closed an idle connection"));
     const db = drizzlePg({ client: pool, schema });
     // Two instances starting at once must not both run the migrations: hold an advisory lock.
     const client = await pool.connect();
