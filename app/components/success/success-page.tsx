@@ -20,7 +20,7 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<
 
   useEffect(() => {
     const result = download.data;
-    if (!result || result.intent !== "download") return;
+    if (result?.intent !== "download") return;
     if ("url" in result) {
       window.location.assign(result.url);
       toast.success(SUCCESS_COPY.downloadStarted.title, {

@@ -18,7 +18,7 @@ export async function findTestSession(services: Services, sessionId: string) {
 /** "Pay" on the test-mode page: the same fulfilment a Stripe webhook runs. */
 export async function completeTestPayment(services: Services, sessionId: string) {
   const order = await findTestSession(services, sessionId);
-  if (!order || order.status !== "pending") return null;
+  if (order?.status !== "pending") return null;
   const result = await fulfilOrder(services.database.db, services.links, { orderId: order.id });
   services.kickOutbox();
   return result.order;
