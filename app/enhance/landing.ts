@@ -64,9 +64,10 @@ function stickyBar(bar: HTMLElement, proof: HTMLElement | null) {
     bar.inert = !past;
     if (proof) proof.style.bottom = past ? `${bar.offsetHeight + 16}px` : "";
   };
-  update();
   window.addEventListener("scroll", update, { passive: true });
-  // The bar's height changes with the width (its text wraps on small screens).
+  // The bar's height changes with the width (its text wraps on small screens). The observer's
+  // first call, after the first layout, also covers a page restored below 500 px; calling update
+  // here instead would force that layout while the page is still loading (reading scrollY does).
   new ResizeObserver(update).observe(bar);
 }
 

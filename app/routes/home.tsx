@@ -130,7 +130,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="whats-included" className="mx-auto max-w-6xl scroll-mt-28 px-4 py-16">
+      <section id="whats-included" className="mx-auto max-w-6xl px-4 py-16">
         <h2 className="text-center text-3xl font-extrabold">{included.title}</h2>
         <p className="mt-3 text-center text-slate-600">{included.intro}</p>
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -204,6 +204,32 @@ test.describe("landing page", () => {
     await expect(bar).toHaveAttribute("aria-hidden", "true");
   });
 
+  for (const width of [1280, 412, 320]) {
+    test(`a link to a section lands on it, below the header and banner, ${width} px wide`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const banner = page.getByRole("complementary", { name: "Limited time offer" });
+      /** How far below the banner the fragment's target is: 0-80 px when it landed right. */
+      const gap = async (id: string) => {
+        const [target, below] = [(await page.locator(id).boundingBox())!, (await banner.boundingBox())!];
+        return target.y - (below.y + below.height);
+      };
+      await page.goto("/#faq-title");
+      await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeInViewport();
+      await expect.poll(() => gap("#faq-title")).toBeGreaterThanOrEqual(0);
+      expect(await gap("#faq-title")).toBeLessThan(80);
+      // Opened further down than 500 px, the page shows the sticky bar at once.
+      await expect(page.getByTestId("sticky-bar")).toHaveAttribute("aria-hidden", "false");
+      await expect(page.getByRole("link", { name: "Get Toolkit Now - $47" })).toBeInViewport();
+
+      await page.goto("/");
+      await page.getByRole("link", { name: "See What's Inside First" }).click();
+      await expect.poll(() => gap("#whats-included")).toBeGreaterThanOrEqual(0);
+      await expect.poll(() => gap("#whats-included")).toBeLessThan(80);
+    });
+  }
+
   test("the exit-intent offer opens after 30 s, once, and closes", async ({ page }) => {
     await open(page);
     const dialog = page.getByRole("dialog", { name: "Wait! Don't Miss This" });
