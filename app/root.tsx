@@ -37,6 +37,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const pageScript = useMatches()
     .map((match) => (match.handle as PageHandle | undefined)?.script)
     .find(Boolean);
+  // Pages with React (the app and the error pages alike) run the header menu from here; pages
+  // without React run it from their page script.
+  useEffect(() => {
+    markScripted();
+    return enhanceMenu();
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -74,10 +80,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => {
-    markScripted();
-    return enhanceMenu();
-  }, []);
   return <Outlet />;
 }
 

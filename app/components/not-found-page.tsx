@@ -6,11 +6,7 @@ export function NotFoundPage() {
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-7xl font-extrabold text-violet-700">{NOT_FOUND.code}</p>
       <h1 className="mt-4 text-2xl font-semibold">{NOT_FOUND.title}</h1>
-      <Link
-        to="/"
-        reloadDocument
-        className="mt-8 text-violet-700 underline underline-offset-4 hover:text-violet-900"
-      >
+      <Link to="/" className="mt-8 text-violet-700 underline underline-offset-4 hover:text-violet-900">
         {NOT_FOUND.back}
       </Link>
     </section>

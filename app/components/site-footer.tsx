@@ -9,10 +9,10 @@ export function SiteFooter({ supportEmail }: { supportEmail?: string }) {
           © {new Date().getFullYear()} {PRODUCT.name}
         </p>
         <nav aria-label="Footer" className="flex flex-wrap gap-4">
-          <Link to="/" reloadDocument className="hover:text-slate-900">
+          <Link to="/" className="hover:text-slate-900">
             {HEADER.home}
           </Link>
-          <Link to="/blog" reloadDocument className="hover:text-slate-900">
+          <Link to="/blog" className="hover:text-slate-900">
             {HEADER.blog}
           </Link>
           {supportEmail && (

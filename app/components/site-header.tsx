@@ -17,11 +17,11 @@ const MENU_ID = "mobile-menu";
 export function SiteHeader() {
   const links = (
     <>
-      <NavLink to="/" end reloadDocument className={navLinkClass}>
+      <NavLink to="/" end className={navLinkClass}>
         {HEADER.home}
       </NavLink>
       {/* NavLink without `end` stays active on every /blog... path. */}
-      <NavLink to="/blog" reloadDocument className={navLinkClass}>
+      <NavLink to="/blog" className={navLinkClass}>
         {HEADER.blog}
       </NavLink>
     </>
@@ -32,7 +32,6 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link
           to="/"
-          reloadDocument
           className="text-base font-bold tracking-tight whitespace-nowrap text-brand-900 sm:text-lg"
         >
           {PRODUCT.brand}

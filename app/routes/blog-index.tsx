@@ -4,12 +4,14 @@ import { BLOG_COPY } from "~/content/blog";
 // A standalone page script, not a worker: see home.tsx and ADR 008.
 import blogScript from "~/enhance/blog.ts?worker&url";
 import { allPosts, italianDate } from "~/lib/blog/posts.server";
+import { loadAsDocument } from "~/lib/load-as-document";
 import { publicConfig } from "~/lib/public-config.server";
 import { socialImageMeta } from "~/lib/social-image";
 import type { PageHandle } from "~/root";
 import type { Route } from "./+types/blog-index";
 
 export const handle: PageHandle = { script: blogScript };
+export const clientLoader = loadAsDocument;
 
 export function loader() {
   return {

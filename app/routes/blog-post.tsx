@@ -7,6 +7,7 @@ import { PRODUCT } from "~/content/site";
 // A standalone page script, not a worker: see home.tsx and ADR 008.
 import blogScript from "~/enhance/blog.ts?worker&url";
 import { findPost, italianDate, relatedPosts } from "~/lib/blog/posts.server";
+import { loadAsDocument } from "~/lib/load-as-document";
 import { notFound } from "~/lib/not-found.server";
 import { publicConfig } from "~/lib/public-config.server";
 import { socialImageMeta } from "~/lib/social-image";
@@ -14,6 +15,7 @@ import type { PageHandle } from "~/root";
 import type { Route } from "./+types/blog-post";
 
 export const handle: PageHandle = { script: blogScript };
+export const clientLoader = loadAsDocument;
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const post = findPost(params.slug);

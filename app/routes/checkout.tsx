@@ -116,7 +116,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto max-w-6xl px-4 py-8 md:py-12">
       <Link
         to="/"
-        reloadDocument
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
         <ArrowLeft aria-hidden="true" className="size-4" /> {CHECKOUT_COPY.back}

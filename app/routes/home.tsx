@@ -19,12 +19,14 @@ import { FAQ, PRODUCT, TESTIMONIALS } from "~/content/site";
 // Vite bundles a `?worker&url` import as one standalone, minified script and gives its hashed URL,
 // the same in the client and server builds. It is a page script here, not a worker (ADR 008).
 import landingScript from "~/enhance/landing.ts?worker&url";
+import { loadAsDocument } from "~/lib/load-as-document";
 import { publicConfig } from "~/lib/public-config.server";
 import { socialImageMeta } from "~/lib/social-image";
 import type { PageHandle } from "~/root";
 import type { Route } from "./+types/home";
 
 export const handle: PageHandle = { script: landingScript };
+export const clientLoader = loadAsDocument;
 
 export function loader() {
   const { publicUrl, supportEmail } = publicConfig();

@@ -50,16 +50,29 @@ test.describe("page shell", () => {
     });
   }
 
-  test("links from a page with React to one without load the whole document", async ({ page }) => {
-    await page.goto("/checkout");
-    await page.waitForSelector("html[data-js]");
-    await dismissCheckoutOffer(page);
-    await page.getByRole("link", { name: "Back to home" }).click();
-    await page.waitForURL("/");
-    // The landing page's own script runs its overlays: the countdown moves.
-    await expect(page.locator('script[src^="/assets/landing-"]')).toHaveCount(1);
-    await expect(page.getByTestId("promo-countdown")).not.toHaveText("24:00:00");
-  });
+  // Pages without React (ADR 008) load as documents, whichever link leads there: their
+  // clientLoader turns a client-side navigation into a document load.
+  for (const [from, link, to, script] of [
+    ["/checkout", "Back to home", "/", "landing"],
+    ["/checkout", "Blog", "/blog", "blog"],
+  ] as const) {
+    test(`"${link}" on ${from} loads ${to} as a whole document`, async ({ page }) => {
+      await page.goto(from);
+      await page.waitForSelector("html[data-js]");
+      await dismissCheckoutOffer(page);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page
+        .getByRole("contentinfo")
+        .or(page.getByRole("main"))
+        .getByRole("link", { name: link })
+        .first()
+        .click();
+      await page.waitForURL(to);
+      await expect(page.locator(`script[src^="/assets/${script}-"]`)).toHaveCount(1);
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(false);
+      if (to === "/") await expect(page.getByTestId("promo-countdown")).not.toHaveText("24:00:00");
+    });
+  }
 });
 
 test.describe("not-found page", () => {
@@ -75,5 +88,24 @@ test.describe("not-found page", () => {
     }
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL("/");
+  });
+
+  test("the header works on the 404 page, and its Blog link loads the blog @phone", async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto("/no-such-page");
+    await page.waitForSelector("html[data-js]");
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const header = page.getByRole("banner");
+    if (isMobile) {
+      await header.getByRole("button", { name: "Toggle menu" }).click();
+      await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Blog" }).click();
+    } else {
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
+    }
+    await page.waitForURL("/blog");
+    await expect(page.locator('script[src^="/assets/blog-"]')).toHaveCount(1);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(false);
   });
 });

@@ -162,7 +162,6 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<
         )}
         <Link
           to="/"
-          reloadDocument
           className="inline-flex items-center gap-2 rounded-md px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
         >
           <Home aria-hidden="true" className="size-4" /> {SUCCESS_COPY.backHome}
