@@ -53,12 +53,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-dvh bg-white text-slate-900 antialiased">
+      <body className="flex min-h-dvh flex-col bg-white text-slate-900 antialiased">
         <a href="#main" className="skip-link">
           Skip to content
         </a>
         <SiteHeader />
-        <main id="main">{children}</main>
+        <main id="main" className="flex-1">{children}</main>
         <SiteFooter supportEmail={config?.supportEmail} />
         {pageScript ? (
           <script src={pageScript} defer />
