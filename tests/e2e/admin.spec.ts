@@ -63,6 +63,13 @@ test.describe("admin area", () => {
     await expect(page.getByText("Devi prima caricare un prodotto.")).toBeVisible();
     await expect.poll(() => landingOffer(page)).toBe("OutOfStock");
 
+    // The file input is visually hidden: reached with the keyboard, its label shows the focus.
+    await page.locator("#product-file").focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.locator("#product-file")).toBeFocused();
+    await expect(page.locator('label[for="product-file"]')).toHaveCSS("outline-style", "solid");
+
     await upload(page, "toolkit-sample.zip");
     await expect(page.getByText("Prodotto caricato", { exact: true })).toBeVisible();
     // The server reads the product's state at most once a second.
@@ -83,6 +90,19 @@ test.describe("admin area", () => {
     expect(
       (await readFile((await download.path())!)).equals(await readFile(fixture("toolkit-sample.zip"))),
     ).toBe(true);
+
+    // One click, one download and one notice: later actions in the panel do not repeat them.
+    let downloads = 0;
+    page.on("download", () => downloads++);
+    const search = page.getByLabel("Cerca per e-mail o numero d'ordine");
+    for (const query of ["a@example.com", "b@example.com", "c@example.com"]) {
+      await search.fill(query);
+      await page.getByRole("button", { name: "Cerca" }).click();
+      await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(query)}`));
+      await expect(page.getByText("Nessun ordine trovato.")).toBeVisible();
+    }
+    expect(downloads).toBe(0);
+    await expect(page.getByText("Download avviato")).toHaveCount(1);
   });
 
   test("replaces the product, and refuses bad files keeping the current one", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { Download, FileArchive, Info, Lock, LogOut, RefreshCw, Search, Trash2, Upload } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { HoneypotField } from "~/components/honeypot-field";
@@ -81,19 +81,23 @@ function SignIn() {
 }
 
 /** Toasts the outcome of an admin action once it lands. */
+/** Shows each answer of `fetcher` once (or hands its link to `onUrl`), however often the page renders. */
 function useActionToast(
   fetcher: ReturnType<typeof useFetcher<AdminActionData>>,
   onUrl?: (url: string) => void,
 ) {
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result || fetcher.state !== "idle") return;
+  // An event, not a dependency: the callers pass a new function on every render, which re-ran the
+  // effect and repeated the last download, copy or toast on every later action in the panel.
+  const onAnswer = useEffectEvent((result: AdminActionData) => {
     if ("url" in result) onUrl?.(result.url);
     else if ("ok" in result) {
       if (result.ok) toast.success(result.message);
       else toast.error(result.title ?? result.message, { description: result.message });
     }
-  }, [fetcher.data, fetcher.state, onUrl]);
+  });
+  useEffect(() => {
+    if (fetcher.data && fetcher.state === "idle") onAnswer(fetcher.data);
+  }, [fetcher.data, fetcher.state]);
 }
 
 function Panel({ data }: { data: SignedIn }) {
