@@ -185,7 +185,8 @@ function UploadCard({ data }: { data: SignedIn }) {
         id="product-file"
         type="file"
         accept=".zip,application/zip"
-        className="sr-only"
+        // Visually hidden: its label below is the button, and shows the focus (app.css).
+        className="focus-on-label sr-only"
         onChange={(event) => choose(event.target.files?.[0] ?? null)}
       />
       <div className="mt-4 flex flex-wrap gap-3">
