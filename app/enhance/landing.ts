@@ -28,7 +28,27 @@ function promoBanner(banner: HTMLElement) {
 
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 
-function socialProof(region: HTMLElement) {
+/**
+ * Where the social-proof card sits: bottom-left, above the sticky bar while it shows, and above
+ * the hero's buttons while they are where the card would cover them (a laptop's first screen).
+ */
+function placeProof(region: HTMLElement, bar: HTMLElement | null, keepClear: HTMLElement | null) {
+  const card = region.firstElementChild;
+  let bottom = 16;
+  if (bar && bar.ariaHidden === "false") bottom += bar.offsetHeight;
+  if (card && keepClear) {
+    const cardTop = window.innerHeight - bottom - card.clientHeight;
+    const buttons = keepClear.getBoundingClientRect();
+    const covers =
+      buttons.left < region.getBoundingClientRect().right &&
+      buttons.bottom > cardTop &&
+      buttons.top < window.innerHeight - bottom;
+    if (covers) bottom = window.innerHeight - buttons.top + 8;
+  }
+  region.style.bottom = `${bottom}px`;
+}
+
+function socialProof(region: HTMLElement, place: () => void) {
   const templates = {
     sale: find<HTMLTemplateElement>("template[data-proof=sale]")!,
     review: find<HTMLTemplateElement>("template[data-proof=review]")!,
@@ -47,6 +67,7 @@ function socialProof(region: HTMLElement) {
     }
     card.querySelector("[data-close]")?.addEventListener("click", clear);
     region.replaceChildren(card);
+    place();
     clearTimeout(hide);
     hide = setTimeout(clear, TIMING.socialProofVisibleMs);
   };
@@ -56,13 +77,13 @@ function socialProof(region: HTMLElement) {
   }, TIMING.socialProofFirstMs);
 }
 
-/** Shown beyond 500 px of scrolling; the social-proof region then sits just above it, whatever its height. */
-function stickyBar(bar: HTMLElement, proof: HTMLElement | null) {
+/** Shown beyond 500 px of scrolling; the social-proof card moves with it (`place`). */
+function stickyBar(bar: HTMLElement, place: () => void) {
   const update = () => {
     const past = window.scrollY > TIMING.stickyBarScrollPx;
     bar.setAttribute("aria-hidden", String(!past));
     bar.inert = !past;
-    if (proof) proof.style.bottom = past ? `${bar.offsetHeight + 16}px` : "";
+    place();
   };
   window.addEventListener("scroll", update, { passive: true });
   // The bar's height changes with the width (its text wraps on small screens). The observer's
@@ -99,8 +120,11 @@ enhanceMenu();
 const banner = find("[data-promo-banner]");
 if (banner) promoBanner(banner);
 const proof = find("[data-social-proof]");
-if (proof) socialProof(proof);
 const bar = find("[data-sticky-bar]");
-if (bar) stickyBar(bar, proof);
+const keepClear = find("[data-keep-clear]");
+// Measures only while a card is shown.
+const place = () => proof?.firstElementChild && placeProof(proof, bar, keepClear);
+if (proof) socialProof(proof, place);
+if (bar) stickyBar(bar, place);
 const dialog = find<HTMLDialogElement>("dialog[data-exit-intent]");
 if (dialog) exitIntent(dialog);

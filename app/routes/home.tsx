@@ -107,7 +107,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Clock aria-hidden="true" className="size-4" /> {hero.limited}
               </span>
             </div>
-            <div className="mt-8 flex flex-wrap items-center gap-4">
+            {/* The social-proof card keeps clear of these buttons (enhance/landing.ts). */}
+            <div data-keep-clear className="mt-8 flex flex-wrap items-center gap-4">
               <Link to="/checkout" className={cta}>
                 {hero.cta}
               </Link>
@@ -326,9 +327,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-600">{support.text}</p>
         <a
           href={`mailto:${loaderData.supportEmail}`}
-          className="mt-4 inline-flex items-center gap-2 font-semibold text-brand-700 underline"
+          className="mt-4 inline-block font-semibold break-words text-brand-700 underline"
         >
-          <Mail aria-hidden="true" className="size-5" /> {support.link}: {loaderData.supportEmail}
+          {/* Inline, so the icon stays beside the text when a long address wraps. */}
+          <Mail aria-hidden="true" className="mr-2 inline size-5 align-text-bottom" />
+          {support.link}: {loaderData.supportEmail}
         </a>
       </section>
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { describePictures } from "./pictures";
 
@@ -188,6 +188,31 @@ test.describe("landing page", () => {
     await expect(card).toHaveCount(0);
   });
 
+  for (const [width, height] of [
+    [1366, 657],
+    [1280, 720],
+    [1366, 768],
+    [412, 760],
+  ] as const) {
+    test(`social proof keeps clear of the hero's buttons on a ${width}x${height} first screen`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await open(page);
+      await page.clock.runFor(3_500);
+      const card = page.getByRole("status").filter({ hasText: /Recent Sale|New Review/ });
+      await expect(card).toBeVisible();
+      const overlap = async (button: Locator) => {
+        const [a, b] = [(await card.boundingBox())!, (await button.boundingBox())!];
+        return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      };
+      for (const name of ["Get Instant Access - $47", "See What's Inside First"]) {
+        // The card rises into place with a short transition.
+        await expect.poll(() => overlap(page.getByRole("link", { name })), name).toBe(false);
+      }
+    });
+  }
+
   test("the sticky bar appears beyond 500 px of scrolling", async ({ page }) => {
     await page.goto("/");
     const bar = page.getByTestId("sticky-bar");
@@ -202,6 +227,19 @@ test.describe("landing page", () => {
     );
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect(bar).toHaveAttribute("aria-hidden", "true");
+  });
+
+  test("the sticky bar leaves the footer's links uncovered at the end of the page", async ({ page }) => {
+    for (const width of [1280, 412, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/");
+      await page.keyboard.press("End");
+      await expect(page.getByTestId("sticky-bar")).toHaveAttribute("aria-hidden", "false");
+      const footer = page.getByRole("contentinfo");
+      for (const link of await footer.getByRole("link").all()) {
+        await link.click({ trial: true, timeout: 2_000 });
+      }
+    }
   });
 
   for (const width of [1280, 412, 320]) {
