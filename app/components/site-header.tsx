@@ -32,7 +32,7 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link
           to="/"
-          className="text-base font-bold tracking-tight whitespace-nowrap text-brand-900 sm:text-lg"
+          className="text-base leading-tight font-bold tracking-tight text-brand-900 sm:text-lg sm:whitespace-nowrap"
         >
           {PRODUCT.brand}
         </Link>

@@ -50,6 +50,15 @@ test.describe("page shell", () => {
     });
   }
 
+  test("no page is wider than a 320 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const path of ["/", "/checkout", "/blog", "/blog/branding-guide-new-coaches"]) {
+      await page.goto(path);
+      await expect(page.getByRole("button", { name: "Toggle menu" })).toBeInViewport({ ratio: 1 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    }
+  });
+
   // Pages without React (ADR 008) load as documents, whichever link leads there: their
   // clientLoader turns a client-side navigation into a document load.
   for (const [from, link, to, script] of [
