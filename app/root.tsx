@@ -58,7 +58,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
-        <main id="main" className="flex-1">{children}</main>
+        <main id="main" className="flex-1">
+          {children}
+        </main>
         <SiteFooter supportEmail={config?.supportEmail} />
         {pageScript ? (
           <script src={pageScript} defer />

@@ -8,26 +8,83 @@
 import { PALETTES, type Tone } from "../lib/blog/tones.ts";
 
 /**
- * Each motif with its background colour (shown while the image loads) and its palette family as
+ * Each motif with its background colour (shown while the image loads), its palette family as
  * [dark, mid, light], one of the blog's PALETTES (app/lib/blog/tones.ts), for anything that should
- * match the picture, such as a social card.
+ * match the picture, such as a social card, and the text that describes the picture to those who
+ * cannot see it.
  */
 export const MOTIFS = {
-  social: { background: "#fdf2f8", tone: PALETTES.pink },
-  email: { background: "#eff6ff", tone: PALETTES.blue },
-  income: { background: "#ecfdf5", tone: PALETTES.emerald },
-  branding: { background: "#f5f3ff", tone: PALETTES.violet },
-  "design-tools": { background: "#f0fdfa", tone: PALETTES.teal },
-  clients: { background: "#fff7ed", tone: PALETTES.orange },
-  growth: { background: "#f5f3ff", tone: PALETTES.violet },
-  productivity: { background: "#eff6ff", tone: PALETTES.blue },
-  certification: { background: "#fff7ed", tone: PALETTES.orange },
-  startup: { background: "#f5f3ff", tone: PALETTES.violet },
-  content: { background: "#fdf2f8", tone: PALETTES.pink },
-  "web-design": { background: "#eff6ff", tone: PALETTES.blue },
-  "lead-magnet": { background: "#f0fdfa", tone: PALETTES.teal },
-  toolkit: { background: "#fff7ed", tone: PALETTES.orange },
-} as const satisfies Record<string, { background: string; tone: Tone }>;
+  social: {
+    background: "#fdf2f8",
+    tone: PALETTES.pink,
+    alt: "A phone showing a profile and a grid of posts, beside a notification and a heart speech bubble",
+  },
+  email: {
+    background: "#eff6ff",
+    tone: PALETTES.blue,
+    alt: "An open envelope holding a letter, an inbox with three messages and a paper plane",
+  },
+  income: {
+    background: "#ecfdf5",
+    tone: PALETTES.emerald,
+    alt: "A stack of coins, a price tag and a bar chart with an upward trend arrow",
+  },
+  branding: {
+    background: "#f5f3ff",
+    tone: PALETTES.violet,
+    alt: "A brand board with a logo, text samples and four colour swatches, with cards behind it and a pencil",
+  },
+  "design-tools": {
+    background: "#f0fdfa",
+    tone: PALETTES.teal,
+    alt: "A design app window with a circle, triangle and selected square, a layers panel, a cursor and a paint palette",
+  },
+  clients: {
+    background: "#fff7ed",
+    tone: PALETTES.orange,
+    alt: "A clipboard checklist with three items ticked, a pen, a speech bubble and a client profile card with five stars",
+  },
+  growth: {
+    background: "#f5f3ff",
+    tone: PALETTES.violet,
+    alt: "A chart with a line rising to an upward arrow beside a target with an arrow in the bullseye",
+  },
+  productivity: {
+    background: "#eff6ff",
+    tone: PALETTES.blue,
+    alt: "A calendar filled with colour-coded time blocks and checkmarks, next to a stopwatch",
+  },
+  certification: {
+    background: "#fff7ed",
+    tone: PALETTES.orange,
+    alt: "A signed certificate with a rosette ribbon seal, next to a graduation cap",
+  },
+  startup: {
+    background: "#f5f3ff",
+    tone: PALETTES.violet,
+    alt: "A rocket lifting off at the end of a dotted path marked by two flags, with a planet nearby",
+  },
+  content: {
+    background: "#fdf2f8",
+    tone: PALETTES.pink,
+    alt: "A megaphone sending sound waves toward a post with an image, text lines and a button",
+  },
+  "web-design": {
+    background: "#eff6ff",
+    tone: PALETTES.blue,
+    alt: "A website shown in a browser window and on a phone, with a cursor clicking its button",
+  },
+  "lead-magnet": {
+    background: "#f0fdfa",
+    tone: PALETTES.teal,
+    alt: "A horseshoe magnet pulling people icons, a heart and an envelope from a gift box",
+  },
+  toolkit: {
+    background: "#fff7ed",
+    tone: PALETTES.orange,
+    alt: "A laptop showing a dashboard with charts, surrounded by calendar, chart, heart, chat and play button app icons",
+  },
+} as const satisfies Record<string, { background: string; tone: Tone; alt: string }>;
 
 export type Motif = keyof typeof MOTIFS;
 

@@ -16,7 +16,7 @@ export const clientLoader = loadAsDocument;
 export function loader() {
   return {
     publicUrl: publicConfig().publicUrl,
-    posts: allPosts().map(({ slug, title, excerpt, date, category, readTime, tags, imageAlt }) => ({
+    posts: allPosts().map(({ slug, title, excerpt, date, category, readTime, tags }) => ({
       slug,
       title,
       excerpt,
@@ -24,7 +24,6 @@ export function loader() {
       category,
       readTime,
       tags,
-      imageAlt,
     })),
   };
 }
@@ -63,7 +62,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
               <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 shadow-sm">
                 <CategoryArt
                   category={post.category}
-                  alt={post.imageAlt}
+                  decorative
                   sizes={ART_SIZES.card}
                   loading={index === 0 ? "eager" : "lazy"}
                 />

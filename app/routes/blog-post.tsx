@@ -121,7 +121,6 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       </header>
       <CategoryArt
         category={post.category}
-        alt={post.imageAlt}
         sizes={ART_SIZES.hero}
         loading="eager"
         className="mt-8 rounded-2xl"

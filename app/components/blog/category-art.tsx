@@ -24,13 +24,14 @@ export const ART_SIZES = {
 
 export function CategoryArt({
   category,
-  alt,
+  decorative = false,
   sizes = ART_SIZES.card,
   loading = "lazy",
   className = "",
 }: {
   category: string;
-  alt: string;
+  /** No text for screen readers, where the picture only repeats what is beside it (index cards). */
+  decorative?: boolean;
   sizes?: string;
   /** "eager" (fetched first, at high priority) for an image above the fold, "lazy" below it. */
   loading?: "eager" | "lazy";
@@ -42,7 +43,7 @@ export function CategoryArt({
   return (
     <Picture
       picture={picture}
-      alt={alt}
+      alt={decorative ? "" : MOTIFS[motif].alt}
       sizes={sizes}
       loading={loading}
       fetchPriority={loading === "eager" ? "high" : undefined}

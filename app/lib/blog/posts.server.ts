@@ -19,7 +19,6 @@ const frontMatter = z.object({
   category: z.string().min(2),
   readTime: z.string().regex(/^\d+ min$/),
   tags: z.array(z.string()).min(1).max(8),
-  imageAlt: z.string().min(5),
 });
 
 export interface FaqEntry {
