@@ -11,6 +11,7 @@ export const CHECKOUT_COPY = {
   standardPrice: "Standard price",
   listPrice: "Regular price",
   save: "Save 63%",
+  savePromo: "Save 25%",
   saved: (amount: string) => `You save ${amount}`,
   emailRequired: { title: "Email Required", message: "Please enter your email address to continue." },
   emailInvalid: {
@@ -35,7 +36,6 @@ export const CHECKOUT_COPY = {
   },
   discountBanner: (time: string) => `25% discount unlocked! Offer expires in ${time}`,
   discountExpired: "Your 25% discount has expired. The standard price applies.",
-  discountPriceLabel: "Discounted price",
   videoTitle: "See the toolkit in action",
   videoCaption: "A 20-second tour of the templates inside the toolkit.",
   featuresTitle: "Everything included",

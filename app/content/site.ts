@@ -22,7 +22,6 @@ export const PRODUCT = {
 } as const;
 
 export const PROMO_PRICE_CENTS = discounted(PRODUCT.priceCents, PRODUCT.promoPercentOff);
-export const SAVED_CENTS = PRODUCT.listPriceCents - PRODUCT.priceCents;
 
 /** Timers and thresholds of spec sections 4 and 9, in milliseconds unless named otherwise. */
 export const TIMING = {

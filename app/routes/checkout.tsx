@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { DiscountDialog } from "~/components/checkout/discount-dialog";
 import { HoneypotField } from "~/components/honeypot-field";
 import { CHECKOUT_COPY } from "~/content/checkout";
-import { PRODUCT, PROMO_PRICE_CENTS, SAVED_CENTS } from "~/content/site";
+import { PRODUCT, PROMO_PRICE_CENTS } from "~/content/site";
 import { AppError } from "~/lib/app-error";
 import { checkoutSchema } from "~/lib/checkout/checkout-schema";
 import { createOrder } from "~/lib/checkout/create-order.server";
@@ -111,6 +111,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   }, [actionData]);
 
   const price = discountActive ? PROMO_PRICE_CENTS : PRODUCT.priceCents;
+  const compareAt = discountActive ? PRODUCT.priceCents : PRODUCT.listPriceCents;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 md:py-12">
@@ -183,18 +184,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <span className="text-4xl font-extrabold" data-testid="price">
                 {formatCents(price)}
               </span>
+              {/* With the discount on, the saving shown is the discount's, against the standard price. */}
               <s className="text-lg text-slate-500">
-                <span className="sr-only">{CHECKOUT_COPY.listPrice}: </span>
-                {formatCents(PRODUCT.listPriceCents)}
+                <span className="sr-only">
+                  {discountActive ? CHECKOUT_COPY.standardPrice : CHECKOUT_COPY.listPrice}:{" "}
+                </span>
+                {formatCents(compareAt)}
               </s>
               <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-700">
-                {CHECKOUT_COPY.save}
+                {discountActive ? CHECKOUT_COPY.savePromo : CHECKOUT_COPY.save}
               </span>
             </div>
             <p className="mt-1 text-sm text-slate-600">
-              {discountActive
-                ? `${CHECKOUT_COPY.discountPriceLabel} (${CHECKOUT_COPY.standardPrice} ${formatCents(PRODUCT.priceCents)})`
-                : CHECKOUT_COPY.saved(formatCents(SAVED_CENTS))}
+              {CHECKOUT_COPY.saved(formatCents(compareAt - price))}
             </p>
 
             {loaderData.available ? (

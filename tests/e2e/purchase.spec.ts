@@ -51,8 +51,11 @@ test.describe("buying the toolkit", () => {
       /Offer expires in 0[45]:\d\d/,
     );
     await expect(page.getByTestId("price")).toHaveText("$35.25");
-    await expect(page.getByText("$127.00")).toBeVisible();
-    await expect(page.getByText("Save 63%")).toBeVisible();
+    // The saving shown is the discount's, against the standard price.
+    const order = page.getByRole("region", { name: "Life Coaching Branding Toolkit v2.0" });
+    await expect(order.locator("s")).toHaveText("Standard price: $47.00");
+    await expect(order.getByText("Save 25%")).toBeVisible();
+    await expect(order.getByText("You save $11.75")).toBeVisible();
 
     await page.getByLabel("Email address").fill(email);
     await page.getByRole("button", { name: "Complete Purchase - $35.25" }).click();
@@ -118,6 +121,10 @@ test.describe("buying the toolkit", () => {
     await page.getByRole("button", { name: "Continue without discount" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
     await expect(page.getByTestId("price")).toHaveText("$47.00");
+    const order = page.getByRole("region", { name: "Life Coaching Branding Toolkit v2.0" });
+    await expect(order.locator("s")).toHaveText("Regular price: $127.00");
+    await expect(order.getByText("Save 63%")).toBeVisible();
+    await expect(order.getByText("You save $80.00")).toBeVisible();
     await page.getByLabel("Email address").fill(uniqueEmail("full"));
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
     await expect(page.getByRole("button", { name: "Pay $47.00" })).toBeVisible();
