@@ -103,10 +103,11 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<
               <dd className="text-right">-{formatCents(PRODUCT.priceCents - order.amountCents)}</dd>
             </>
           )}
-          <dt className="border-t border-slate-200 pt-2 font-semibold">{SUCCESS_COPY.summary.paid}</dt>
-          <dd className="border-t border-slate-200 pt-2 text-right text-lg font-bold">
-            {formatCents(order.amountCents)}
-          </dd>
+          {/* One row on the same columns, so its rule runs unbroken across the gap. */}
+          <div className="col-span-2 grid grid-cols-subgrid border-t border-slate-200 pt-2">
+            <dt className="font-semibold">{SUCCESS_COPY.summary.paid}</dt>
+            <dd className="text-right text-lg font-bold">{formatCents(order.amountCents)}</dd>
+          </div>
         </dl>
       </section>
 
