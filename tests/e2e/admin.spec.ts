@@ -79,7 +79,7 @@ test.describe("admin area", () => {
     await expect(status).toContainText("$47.00");
     await expect(status).toContainText("ZIP Archive");
     await expect(status).toContainText("Ready");
-    await expect(status).toContainText("0.1 MB");
+    await expect(status).toContainText("59 KB");
     await expect(status).toContainText(/\d{1,2} \w+ 20\d\d/);
 
     const [download] = await Promise.all([

@@ -6,12 +6,11 @@ import { HoneypotField } from "~/components/honeypot-field";
 import { ADMIN_COPY } from "~/content/admin";
 import { PRODUCT } from "~/content/site";
 import type { AdminActionData, AdminPageData } from "~/lib/admin/admin-page.server";
+import { formatFileSize } from "~/lib/file-size";
 import { formatCents } from "~/lib/money";
 
 type SignedIn = Extract<AdminPageData, { signedIn: true }>;
 
-const formatSize = (bytes: number) =>
-  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 const itDate = (iso: string) =>
   new Date(iso).toLocaleString("it-IT", { dateStyle: "long", timeStyle: "short" });
 
@@ -236,7 +235,7 @@ function StatusCard({ data }: { data: SignedIn }) {
           <dt className="text-slate-500">{copy.fileName}</dt>
           <dd className="break-all">{product.fileName}</dd>
           <dt className="text-slate-500">{copy.size}</dt>
-          <dd>{formatSize(product.size)}</dd>
+          <dd>{formatFileSize(product.size)}</dd>
           <dt className="text-slate-500">{copy.updated}</dt>
           <dd>{itDate(product.uploadedAt)}</dd>
           <dt className="text-slate-500">{copy.price}</dt>

@@ -6,9 +6,8 @@ import { HoneypotField } from "~/components/honeypot-field";
 import { SUCCESS_COPY } from "~/content/checkout";
 import { PRODUCT, TIMING } from "~/content/site";
 import type { SuccessActionData, SuccessPageData } from "~/lib/checkout/success-page.server";
+import { formatFileSize } from "~/lib/file-size";
 import { formatCents } from "~/lib/money";
-
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export default function SuccessPage({ data }: { data: SuccessPageData }) {
   return data.order ? <PaidOrder data={data} order={data.order} /> : <LostLink />;
@@ -63,7 +62,7 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<
             {SUCCESS_COPY.downloadText}{" "}
             <span className="font-semibold">
               {SUCCESS_COPY.fileLabel}
-              {data.productSize !== null && `, ${megabytes(data.productSize)}`}
+              {data.productSize !== null && `, ${formatFileSize(data.productSize)}`}
             </span>
           </p>
           <download.Form method="post" className="mt-4">

@@ -4,6 +4,7 @@ import busboy from "busboy";
 import { eq, sql } from "drizzle-orm";
 import yauzl from "yauzl";
 import { ADMIN_COPY } from "~/content/admin";
+import { formatFileSize } from "~/lib/file-size";
 import { products } from "../../../db/schema.ts";
 import type { Services } from "../services.server.ts";
 import type { FileStore } from "../storage/file-store.ts";
@@ -24,13 +25,6 @@ export class UploadError extends Error {
     this.title = title;
   }
 }
-
-const formatBytes = (bytes: number) =>
-  bytes >= 1024 ** 3
-    ? `${(bytes / 1024 ** 3).toFixed(1)} GB`
-    : bytes >= 1024 ** 2
-      ? `${Math.round(bytes / 1024 ** 2)} MB`
-      : `${Math.round(bytes / 1024)} KB`;
 
 /** Lets yauzl read byte ranges of a stored file, so only the ZIP's directory is fetched (from disk or S3). */
 class StoreReader extends yauzl.RandomAccessReader {
@@ -105,7 +99,7 @@ export async function uploadProduct(services: Services, request: Request): Promi
   const declared = Number(request.headers.get("content-length") ?? 0);
   // Multipart framing adds a few hundred bytes to the file itself.
   if (declared > max + 64 * 1024)
-    throw new UploadError(413, ADMIN_COPY.uploadErrors.tooLarge(formatBytes(max)));
+    throw new UploadError(413, ADMIN_COPY.uploadErrors.tooLarge(formatFileSize(max)));
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body || !contentType.startsWith("multipart/form-data"))
     throw new UploadError(400, ADMIN_COPY.uploadErrors.noFile);
@@ -142,7 +136,7 @@ export async function uploadProduct(services: Services, request: Request): Promi
           transform(chunk: Buffer, _encoding, callback) {
             received += chunk.length;
             if (received > max)
-              return callback(new UploadError(413, ADMIN_COPY.uploadErrors.tooLarge(formatBytes(max))));
+              return callback(new UploadError(413, ADMIN_COPY.uploadErrors.tooLarge(formatFileSize(max))));
             hash.update(chunk);
             callback(null, chunk);
           },
