@@ -251,6 +251,10 @@ test.describe("refunds", () => {
     await admin.getByRole("button", { name: "Cerca" }).click();
     const row = admin.getByRole("row").filter({ hasText: email });
     await expect(row).toContainText("Pagato");
+    // A resend queues the e-mail; the list shows it sent without a reload once the outbox has sent it.
+    await row.getByRole("button", { name: "Reinvia e-mail" }).click();
+    await expect(admin.getByText("E-mail di consegna rimessa in coda.")).toHaveCount(1);
+    await expect(row).toContainText("Inviata", { timeout: 15_000 });
     admin.once("dialog", (dialog) => dialog.accept());
     await row.getByRole("button", { name: "Rimborsa" }).click();
     await expect(admin.getByText("Ordine rimborsato.")).toBeVisible();

@@ -11,6 +11,8 @@ import { formatCents } from "~/lib/money";
 
 type SignedIn = Extract<AdminPageData, { signedIn: true }>;
 
+const QUEUED_EMAIL_REFRESH_MS = 3_000;
+
 const itDate = (iso: string) =>
   new Date(iso).toLocaleString("it-IT", { dateStyle: "long", timeStyle: "short" });
 
@@ -354,10 +356,24 @@ function Instructions() {
   );
 }
 
+/** While a delivery e-mail waits in the outbox (sent in the background), look again every few seconds. */
+function useRefreshWhileQueued(queued: boolean) {
+  const revalidator = useRevalidator();
+  const refresh = useEffectEvent(() => {
+    if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+  });
+  useEffect(() => {
+    if (!queued) return;
+    const timer = setInterval(refresh, QUEUED_EMAIL_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [queued]);
+}
+
 function Orders({ data }: { data: SignedIn }) {
   const copy = ADMIN_COPY.orders;
   const navigation = useNavigation();
   const { orders } = data;
+  useRefreshWhileQueued(orders.items.some((order) => order.emailState === "pending"));
   const pageLink = (page: number) =>
     `?${new URLSearchParams({ ...(data.query ? { q: data.query } : {}), page: String(page) })}`;
   return (
