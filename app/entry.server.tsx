@@ -7,7 +7,7 @@ import { logger } from "./lib/logger.server.ts";
 
 // The Node server (server/index.ts) reaches the store's services through the server build.
 export { prepareDownload } from "./lib/downloads/prepare-download.server.ts";
-export { isProductForSale } from "./lib/products/get-current-product.server.ts";
+export { getCurrentProduct } from "./lib/products/get-current-product.server.ts";
 export { clientIpContext } from "./lib/request-context.ts";
 export { getServices, shutdownServices } from "./lib/services.server.ts";
 

@@ -102,7 +102,10 @@ app.use(
   }),
 );
 
-const productForSale = readAtMostEvery(1_000, () => entry.isProductForSale(services.database.db));
+const productForSale = readAtMostEvery(
+  1_000,
+  async () => (await entry.getCurrentProduct(services.database.db)) !== null,
+);
 app.get("/", async (req, res) => {
   let page = landing.inStock;
   try {

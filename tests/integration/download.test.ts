@@ -8,56 +8,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDownloadToken } from "~/lib/downloads/prepare-download.server";
 import { CHUNK_BYTES } from "~/lib/downloads/stream-file.server";
-import { parseEnv } from "~/lib/env.server";
-import { fulfilOrder } from "~/lib/orders/fulfil-order.server";
-import { createServices } from "~/lib/services.server";
-import { LocalFileStore } from "~/lib/storage/local-file-store.server";
 import { downloads, orders } from "../../db/schema";
 import { type TestBackend, testBackends } from "../setup/databases";
-import { seedProduct } from "../setup/seed-product";
-import { SEEDED_SECRET, startSeededServer } from "../setup/seeded-server";
-import { startServer } from "../setup/server";
+import { startSeededServer } from "../setup/seeded-server";
 
 /** Larger than loopback socket buffers, so the server's writes must wait, and hundreds of chunks. */
 const LARGE = 24 * 1024 * 1024 + 12_345;
 
-/** startSeededServer with a large product file instead of the small sample. */
+/** startSeededServer with a large product file of random bytes instead of the small sample. */
 async function startLargeFileServer(backend: TestBackend) {
-  const dataDir = await mkdtemp(join(tmpdir(), "store-large-"));
-  const url = backend.freshUrl ? await backend.freshUrl() : undefined;
-  const env = {
-    DATA_DIR: dataDir,
-    SESSION_SECRET: SEEDED_SECRET,
-    ADMIN_PASSWORD: "seeded-admin-password",
-    ...(url ? { DATABASE_URL: url } : {}),
-  };
-  const zipPath = join(dataDir, "large.zip");
-  const bytes = randomBytes(LARGE);
-  await writeFile(zipPath, bytes);
-  const open = () => createServices(parseEnv(env), { outboxWorker: false });
-  const services = await open();
-  const { product } = await seedProduct(services, zipPath);
-  if (!(services.store instanceof LocalFileStore)) throw new Error("expected the local file store");
-  const filePath = services.store.pathOf(product.fileKey);
-  const [order] = await services.database.db
-    .insert(orders)
-    .values({
-      email: "big@example.com",
-      amountCents: 4700,
-      provider: "test",
-      providerSessionId: "test_cs_big",
-    })
-    .returning();
-  await fulfilOrder(services.database.db, services.links, { orderId: order!.id });
-  await services.close();
-  return {
-    server: await startServer(env),
-    bytes,
-    filePath,
-    orderId: order!.id,
-    url: () => `/download/${createDownloadToken([SEEDED_SECRET], order!.id)}`,
-    open,
-  };
+  const file = join(await mkdtemp(join(tmpdir(), "store-large-")), "large.zip");
+  await writeFile(file, randomBytes(LARGE));
+  return startSeededServer(backend, {}, file);
 }
 
 /** A download that stops reading for a while every 4 MB, so the server's socket fills up. */
@@ -229,7 +191,7 @@ for (const backend of testBackends()) {
 
     it("sends every byte to several slow readers at once", async () => {
       const results = await Promise.all(
-        [1, 2, 3].map(() => slowDownload(`${large.server.url}${large.url()}`)),
+        [1, 2, 3].map(() => slowDownload(`${large.server.url}/download/${large.token()}`)),
       );
       for (const { status, body } of results) {
         expect(status).toBe(200);
@@ -244,7 +206,7 @@ for (const backend of testBackends()) {
         [`bytes=${LARGE - 70_000}-`, LARGE - 70_000, LARGE],
         ["bytes=-1", LARGE - 1, LARGE],
       ] as const) {
-        const response = await fetch(`${large.server.url}${large.url()}`, { headers: { range } });
+        const response = await fetch(`${large.server.url}/download/${large.token()}`, { headers: { range } });
         expect(response.status, range).toBe(206);
         expect(response.headers.get("content-range")).toBe(`bytes ${from}-${to - 1}/${LARGE}`);
         const body = Buffer.from(await response.arrayBuffer());
@@ -257,7 +219,7 @@ for (const backend of testBackends()) {
         [1, 2, 3].map(
           () =>
             new Promise<void>((resolve, reject) => {
-              const req = request(`${large.server.url}${large.url()}`, (res) => {
+              const req = request(`${large.server.url}/download/${large.token()}`, (res) => {
                 let received = 0;
                 res.on("data", (chunk: Buffer) => {
                   received += chunk.length;
@@ -277,9 +239,9 @@ for (const backend of testBackends()) {
       expect((await fetch(`${large.server.url}/healthz`)).status).toBe(200);
       if (!existsSync("/proc/self/fd")) return;
       const pid = large.server.process.pid!;
-      for (let i = 0; i < 50 && (await openDescriptors(pid, large.filePath)) > 0; i++)
+      for (let i = 0; i < 50 && (await openDescriptors(pid, large.filePath!)) > 0; i++)
         await new Promise((r) => setTimeout(r, 100));
-      expect(await openDescriptors(pid, large.filePath)).toBe(0);
+      expect(await openDescriptors(pid, large.filePath!)).toBe(0);
     });
 
     it("records the bytes each download sent", async () => {

@@ -5,9 +5,10 @@ import { createDownloadToken } from "~/lib/downloads/prepare-download.server";
 import { parseEnv } from "~/lib/env.server";
 import { fulfilOrder } from "~/lib/orders/fulfil-order.server";
 import { createServices, type Services } from "~/lib/services.server";
+import { LocalFileStore } from "~/lib/storage/local-file-store.server";
 import { orders } from "../../db/schema.ts";
 import type { TestBackend } from "./databases";
-import { seedProduct } from "./seed-product";
+import { SAMPLE_ZIP, seedProduct } from "./seed-product";
 import { type RunningServer, startServer } from "./server";
 
 export const SEEDED_SECRET = "k".repeat(40);
@@ -17,7 +18,11 @@ export const SEEDED_SECRET = "k".repeat(40);
  * on the same data. Returns the server, a download token for the order, and a way to reopen the
  * data (PGlite allows one process at a time, so only after the server has stopped).
  */
-export async function startSeededServer(backend: TestBackend, env: Record<string, string> = {}) {
+export async function startSeededServer(
+  backend: TestBackend,
+  env: Record<string, string> = {},
+  productFile = SAMPLE_ZIP,
+) {
   const dataDir = await mkdtemp(join(tmpdir(), "store-seeded-"));
   const url = backend.freshUrl ? await backend.freshUrl() : undefined;
   const fullEnv = {
@@ -29,7 +34,7 @@ export async function startSeededServer(backend: TestBackend, env: Record<string
   };
   const open = () => createServices(parseEnv(fullEnv), { outboxWorker: false });
   const services = await open();
-  const { bytes, product } = await seedProduct(services);
+  const { bytes, product } = await seedProduct(services, productFile);
   const [order] = await services.database.db
     .insert(orders)
     .values({
@@ -40,9 +45,12 @@ export async function startSeededServer(backend: TestBackend, env: Record<string
     })
     .returning();
   await fulfilOrder(services.database.db, services.links, { orderId: order!.id });
+  const filePath = services.store instanceof LocalFileStore ? services.store.pathOf(product.fileKey) : null;
   await services.close();
   return {
     server: await startServer(fullEnv),
+    /** Where the product file lies, with the local file store (null on S3). */
+    filePath,
     /** Starts the server again on the same data (after `server.stop()`). */
     restart: (): Promise<RunningServer> => startServer(fullEnv),
     bytes,
