@@ -4,7 +4,6 @@ import { defineConfig } from "vite";
 import { imagetools } from "vite-imagetools";
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   // Captions are fetched by <track>, which the content security policy allows only from our own origin.
   build: { assetsInlineLimit: (file: string) => (file.endsWith(".vtt") ? false : undefined) },
   // Images are authored as SVG (or PNG) and turned into sized AVIF/WebP assets at build time. An SVG

@@ -11,13 +11,13 @@ import {
 } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import "./app.css";
-import { NotFoundPage } from "./components/not-found-page";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { ROUTE_ERROR_TITLE, TIMING } from "./content/site";
-import { enhanceMenu, markScripted } from "./enhance/menu";
-import { publicConfig } from "./lib/public-config.server";
+import "#app/app.css";
+import { NotFoundPage } from "#app/components/not-found-page.tsx";
+import { SiteFooter } from "#app/components/site-footer.tsx";
+import { SiteHeader } from "#app/components/site-header.tsx";
+import { ROUTE_ERROR_TITLE, TIMING } from "#app/content/site.ts";
+import { enhanceMenu, markScripted } from "#app/enhance/menu.ts";
+import { publicConfig } from "#app/lib/public-config.server.ts";
 
 export function loader() {
   return publicConfig();

@@ -1,5 +1,5 @@
 /** Lighthouse (mobile, median of 3) on the blog index and three articles, and their JavaScript weight. */
-import { blogSlugs } from "../app/content/blog-slugs.ts";
+import { blogSlugs } from "#app/content/blog-slugs.ts";
 import { startServer } from "../tests/setup/server.ts";
 import { budget, finish } from "./lib/budget.ts";
 import { lighthouseMedian } from "./lib/lighthouse.ts";

@@ -2,8 +2,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseEnv } from "../app/lib/env.server.ts";
-import { createServices } from "../app/lib/services.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { createServices } from "#app/lib/services.server.ts";
 import { seedProduct } from "../tests/setup/seed-product.ts";
 import { startServer } from "../tests/setup/server.ts";
 import { budget, finish, report } from "./lib/budget.ts";

@@ -17,7 +17,7 @@ const files = readdirSync("bench")
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== ${file}`);
-  // tsx resolves the app's "~/" imports, so a bench can seed data through the store's own code.
+  // tsx loads the app modules a bench seeds data with (the "#app/*" imports of package.json).
   const run = spawnSync(process.execPath, ["--import", "tsx", `bench/${file}`], { stdio: "inherit" });
   if (run.status !== 0) failed++;
 }

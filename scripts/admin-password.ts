@@ -4,11 +4,11 @@
  * environment (DATA_DIR or DATABASE_URL); with PGlite, stop the store first.
  */
 
-import { openDatabase } from "../app/lib/db/database.server.ts";
-import { parseEnv } from "../app/lib/env.server.ts";
-import { generatePassword } from "../app/lib/password.server.ts";
-import { getSetting, setAdminPassword } from "../app/lib/settings.server.ts";
-import { adminSessions } from "../db/schema.ts";
+import { openDatabase } from "#app/lib/db/database.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { generatePassword } from "#app/lib/password.server.ts";
+import { getSetting, setAdminPassword } from "#app/lib/settings.server.ts";
+import { adminSessions } from "#db/schema.ts";
 
 const env = parseEnv();
 const password = process.argv[2] ?? generatePassword();

@@ -13,14 +13,14 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import send from "send";
-import { streamFile } from "../app/lib/downloads/stream-file.server.ts";
+import { streamFile } from "#app/lib/downloads/stream-file.server.ts";
 import { landingPage, readAtMostEvery, sendLandingPage } from "./landing-page.ts";
 
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 const CLIENT_DIR = join(BUILD_DIR, "client");
 const SHUTDOWN_GRACE_MS = 25_000;
 
-type StoreEntry = typeof import("../app/entry.server.tsx");
+type StoreEntry = typeof import("#app/entry.server.tsx");
 
 const build = (await import(join(BUILD_DIR, "server", "index.js"))) as ServerBuild;
 const entry = build.entry.module as unknown as StoreEntry;

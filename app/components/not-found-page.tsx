@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NOT_FOUND } from "~/content/site";
+import { NOT_FOUND } from "#app/content/site.ts";
 
 export function NotFoundPage() {
   return (

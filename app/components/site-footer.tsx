@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { HEADER, PRODUCT } from "~/content/site";
+import { HEADER, PRODUCT } from "#app/content/site.ts";
 
 export function SiteFooter({ supportEmail }: { supportEmail?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { Menu, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { HEADER, PRODUCT } from "~/content/site";
+import { HEADER, PRODUCT } from "#app/content/site.ts";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${

@@ -5,7 +5,7 @@
  * `node` can import it too.
  */
 
-import { PALETTES, type Tone } from "../lib/blog/tones.ts";
+import { PALETTES, type Tone } from "#app/lib/blog/tones.ts";
 
 /**
  * Each motif with its background colour (shown while the image loads), its palette family as

@@ -2,7 +2,7 @@
  * The store's copy, prices, constants and sample data, word for word from the specification.
  * Another seller re-skins the store by editing this file and app/content/blog.
  */
-import { discounted } from "../lib/money.ts";
+import { discounted } from "#app/lib/money.ts";
 
 export const PRODUCT = {
   name: "Life Coaching Branding Toolkit v2.0",

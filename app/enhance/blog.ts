@@ -2,9 +2,9 @@
  * The blog's pages ship without React: this script (loaded by root.tsx through the route's
  * `handle.script`) adds the menu and the share button (markup in components/blog/share-button.tsx).
  */
-import { BLOG_COPY } from "~/content/blog";
-import { enhanceMenu, markScripted } from "./menu";
-import { showToast } from "./toast";
+import { BLOG_COPY } from "#app/content/blog.ts";
+import { enhanceMenu, markScripted } from "#app/enhance/menu.ts";
+import { showToast } from "#app/enhance/toast.ts";
 
 function enhanceShare() {
   for (const button of document.querySelectorAll<HTMLButtonElement>("[data-share]")) {

@@ -4,9 +4,9 @@
  * Timings are the spec's (TIMING); the countdown is computed from its target time, so a tab that
  * slept in the background is right when it wakes.
  */
-import { SAMPLE_REVIEWS, SAMPLE_SALES, TIMING } from "~/content/site";
-import { formatDuration } from "~/lib/duration";
-import { enhanceMenu, markScripted } from "./menu";
+import { SAMPLE_REVIEWS, SAMPLE_SALES, TIMING } from "#app/content/site.ts";
+import { enhanceMenu, markScripted } from "#app/enhance/menu.ts";
+import { formatDuration } from "#app/lib/duration.ts";
 
 const find = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector);
 

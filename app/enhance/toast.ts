@@ -1,4 +1,4 @@
-import { TIMING } from "~/content/site";
+import { TIMING } from "#app/content/site.ts";
 
 /**
  * A notice in the page's corner for the pages that ship without React (sonner needs React): same

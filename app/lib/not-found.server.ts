@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { logger } from "./logger.server";
+import { logger } from "#app/lib/logger.server.ts";
 
 /** Logs the requested path and answers 404; the root error boundary shows the not-found page. */
 export function notFound(request: Request): never {

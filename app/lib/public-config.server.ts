@@ -1,4 +1,4 @@
-import { parseEnv } from "./env.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
 
 /**
  * The configuration pages may show. It needs no database, so prerendering can use it at build

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { rateLimits } from "../../db/schema.ts";
-import type { Db } from "./db/database.server.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import { rateLimits } from "#db/schema.ts";
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -1,17 +1,17 @@
 import { join } from "node:path";
-import { type Database, openDatabase } from "./db/database.server.ts";
-import { type Env, parseEnv } from "./env.server.ts";
-import { logger } from "./logger.server.ts";
-import { createMailer, type Mailer } from "./mail/mailer.server.ts";
-import { startOutboxWorker } from "./mail/outbox.server.ts";
-import type { LinkSettings } from "./orders/fulfil-order.server.ts";
-import type { PaymentProvider } from "./payments/payment-provider.ts";
-import { StripeProvider } from "./payments/stripe-provider.server.ts";
-import { TestModeProvider } from "./payments/test-mode-provider.server.ts";
-import { type FirstStart, loadSettings, type StoreSettings } from "./settings.server.ts";
-import type { FileStore } from "./storage/file-store.ts";
-import { LocalFileStore } from "./storage/local-file-store.server.ts";
-import { S3FileStore } from "./storage/s3-file-store.server.ts";
+import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
+import { type Env, parseEnv } from "#app/lib/env.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
+import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
+import type { LinkSettings } from "#app/lib/orders/fulfil-order.server.ts";
+import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
+import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
+import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
+import { type FirstStart, loadSettings, type StoreSettings } from "#app/lib/settings.server.ts";
+import type { FileStore } from "#app/lib/storage/file-store.ts";
+import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
+import { S3FileStore } from "#app/lib/storage/s3-file-store.server.ts";
 
 export interface Services {
   env: Env;

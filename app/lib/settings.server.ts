@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { settings } from "../../db/schema.ts";
-import type { Db } from "./db/database.server.ts";
-import type { Env } from "./env.server.ts";
-import { generatePassword, hashPassword, verifyPassword } from "./password.server.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import type { Env } from "#app/lib/env.server.ts";
+import { generatePassword, hashPassword, verifyPassword } from "#app/lib/password.server.ts";
+import { settings } from "#db/schema.ts";
 
 export interface StoreSettings {
   adminPath: string;

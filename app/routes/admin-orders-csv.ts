@@ -1,5 +1,5 @@
-import { requireAdmin } from "~/lib/admin/require-admin.server";
-import { exportOrdersCsv } from "~/lib/orders/admin-orders.server";
+import { requireAdmin } from "#app/lib/admin/require-admin.server.ts";
+import { exportOrdersCsv } from "#app/lib/orders/admin-orders.server.ts";
 import type { Route } from "./+types/admin-orders-csv";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { ADMIN_COPY } from "~/content/admin";
-import { requireAdmin } from "~/lib/admin/require-admin.server";
-import { logger } from "~/lib/logger.server";
-import { UploadError, uploadProduct } from "~/lib/products/upload-product.server";
+import { ADMIN_COPY } from "#app/content/admin.ts";
+import { requireAdmin } from "#app/lib/admin/require-admin.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { UploadError, uploadProduct } from "#app/lib/products/upload-product.server.ts";
 import type { Route } from "./+types/admin-upload";
 
 /** The admin's ZIP upload: streamed from the request to storage; answers JSON for the page's progress bar. */

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { ART_SIZES, CategoryArt } from "~/components/blog/category-art";
-import { BLOG_COPY } from "~/content/blog";
+import { ART_SIZES, CategoryArt } from "#app/components/blog/category-art.tsx";
+import { BLOG_COPY } from "#app/content/blog.ts";
 // A standalone page script, not a worker: see home.tsx and ADR 008.
-import blogScript from "~/enhance/blog.ts?worker&url";
-import { allPosts, italianDate } from "~/lib/blog/posts.server";
-import { loadAsDocument } from "~/lib/load-as-document";
-import { publicConfig } from "~/lib/public-config.server";
-import { socialImageMeta } from "~/lib/social-image";
-import type { PageHandle } from "~/root";
+import blogScript from "#app/enhance/blog.ts?worker&url";
+import { allPosts, italianDate } from "#app/lib/blog/posts.server.ts";
+import { loadAsDocument } from "#app/lib/load-as-document.ts";
+import { publicConfig } from "#app/lib/public-config.server.ts";
+import { socialImageMeta } from "#app/lib/social-image.ts";
+import type { PageHandle } from "#app/root.tsx";
 import type { Route } from "./+types/blog-index";
 
 export const handle: PageHandle = { script: blogScript };

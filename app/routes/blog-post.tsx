@@ -1,17 +1,17 @@
 import { ArrowLeft, Calendar, Clock } from "lucide-react";
 import { Link } from "react-router";
-import { ART_SIZES, CategoryArt } from "~/components/blog/category-art";
-import { ShareButton } from "~/components/blog/share-button";
-import { BLOG_COPY } from "~/content/blog";
-import { PRODUCT } from "~/content/site";
+import { ART_SIZES, CategoryArt } from "#app/components/blog/category-art.tsx";
+import { ShareButton } from "#app/components/blog/share-button.tsx";
+import { BLOG_COPY } from "#app/content/blog.ts";
+import { PRODUCT } from "#app/content/site.ts";
 // A standalone page script, not a worker: see home.tsx and ADR 008.
-import blogScript from "~/enhance/blog.ts?worker&url";
-import { findPost, italianDate, relatedPosts } from "~/lib/blog/posts.server";
-import { loadAsDocument } from "~/lib/load-as-document";
-import { notFound } from "~/lib/not-found.server";
-import { publicConfig } from "~/lib/public-config.server";
-import { socialImageMeta } from "~/lib/social-image";
-import type { PageHandle } from "~/root";
+import blogScript from "#app/enhance/blog.ts?worker&url";
+import { findPost, italianDate, relatedPosts } from "#app/lib/blog/posts.server.ts";
+import { loadAsDocument } from "#app/lib/load-as-document.ts";
+import { notFound } from "#app/lib/not-found.server.ts";
+import { publicConfig } from "#app/lib/public-config.server.ts";
+import { socialImageMeta } from "#app/lib/social-image.ts";
+import type { PageHandle } from "#app/root.tsx";
 import type { Route } from "./+types/blog-post";
 
 export const handle: PageHandle = { script: blogScript };

@@ -1,7 +1,7 @@
-import { BLOG_COPY } from "~/content/blog";
-import { allPosts } from "~/lib/blog/posts.server";
-import { publicConfig } from "~/lib/public-config.server";
-import { escapeXml } from "~/lib/xml";
+import { BLOG_COPY } from "#app/content/blog.ts";
+import { allPosts } from "#app/lib/blog/posts.server.ts";
+import { publicConfig } from "#app/lib/public-config.server.ts";
+import { escapeXml } from "#app/lib/xml.ts";
 
 /** RSS 2.0 of every article. */
 export function loader() {

@@ -1,6 +1,6 @@
-import { ping } from "~/lib/db/database.server";
-import { logger } from "~/lib/logger.server";
-import { getServices } from "~/lib/services.server";
+import { ping } from "#app/lib/db/database.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { getServices } from "#app/lib/services.server.ts";
 
 /** Liveness and readiness for a load balancer: 200 when the database answers. */
 export async function loader() {

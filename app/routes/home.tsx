@@ -11,18 +11,23 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
-import { GALLERY, HeroMockup, TemplatePreview } from "~/components/landing/mockups";
-import { ExitIntentDialog, PromoBanner, SocialProofPopup, StickyBar } from "~/components/landing/overlays";
-import { Stars } from "~/components/stars";
-import { LANDING } from "~/content/landing";
-import { FAQ, PRODUCT, TESTIMONIALS } from "~/content/site";
+import { GALLERY, HeroMockup, TemplatePreview } from "#app/components/landing/mockups.tsx";
+import {
+  ExitIntentDialog,
+  PromoBanner,
+  SocialProofPopup,
+  StickyBar,
+} from "#app/components/landing/overlays.tsx";
+import { Stars } from "#app/components/stars.tsx";
+import { LANDING } from "#app/content/landing.ts";
+import { FAQ, PRODUCT, TESTIMONIALS } from "#app/content/site.ts";
 // Vite bundles a `?worker&url` import as one standalone, minified script and gives its hashed URL,
 // the same in the client and server builds. It is a page script here, not a worker (ADR 008).
-import landingScript from "~/enhance/landing.ts?worker&url";
-import { loadAsDocument } from "~/lib/load-as-document";
-import { publicConfig } from "~/lib/public-config.server";
-import { socialImageMeta } from "~/lib/social-image";
-import type { PageHandle } from "~/root";
+import landingScript from "#app/enhance/landing.ts?worker&url";
+import { loadAsDocument } from "#app/lib/load-as-document.ts";
+import { publicConfig } from "#app/lib/public-config.server.ts";
+import { socialImageMeta } from "#app/lib/social-image.ts";
+import type { PageHandle } from "#app/root.tsx";
 import type { Route } from "./+types/home";
 
 export const handle: PageHandle = { script: landingScript };

@@ -1,11 +1,11 @@
 import { CreditCard } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { TEST_PAYMENT_COPY } from "~/content/checkout";
-import { PRODUCT } from "~/content/site";
-import { formatCents } from "~/lib/money";
-import { notFound } from "~/lib/not-found.server";
-import { completeTestPayment, findTestSession } from "~/lib/payments/complete-test-payment.server";
-import { getServices } from "~/lib/services.server";
+import { TEST_PAYMENT_COPY } from "#app/content/checkout.ts";
+import { PRODUCT } from "#app/content/site.ts";
+import { formatCents } from "#app/lib/money.ts";
+import { notFound } from "#app/lib/not-found.server.ts";
+import { completeTestPayment, findTestSession } from "#app/lib/payments/complete-test-payment.server.ts";
+import { getServices } from "#app/lib/services.server.ts";
 import type { Route } from "./+types/pay-test";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,4 +1,4 @@
-import { publicConfig } from "~/lib/public-config.server";
+import { publicConfig } from "#app/lib/public-config.server.ts";
 
 export function loader() {
   const { publicUrl } = publicConfig();

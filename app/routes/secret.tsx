@@ -5,14 +5,14 @@
  * component loads only when that page is shown.
  */
 import { lazy, Suspense } from "react";
-import { handleAdminAction, loadAdminPage } from "~/lib/admin/admin-page.server";
-import { handleSuccessAction, loadSuccessPage } from "~/lib/checkout/success-page.server";
-import { notFound } from "~/lib/not-found.server";
-import { getServices } from "~/lib/services.server";
+import { handleAdminAction, loadAdminPage } from "#app/lib/admin/admin-page.server.ts";
+import { handleSuccessAction, loadSuccessPage } from "#app/lib/checkout/success-page.server.ts";
+import { notFound } from "#app/lib/not-found.server.ts";
+import { getServices } from "#app/lib/services.server.ts";
 import type { Route } from "./+types/secret";
 
-const AdminPage = lazy(() => import("~/components/admin/admin-page"));
-const SuccessPage = lazy(() => import("~/components/success/success-page"));
+const AdminPage = lazy(() => import("#app/components/admin/admin-page.tsx"));
+const SuccessPage = lazy(() => import("#app/components/success/success-page.tsx"));
 
 async function pageFor(args: Route.LoaderArgs | Route.ActionArgs) {
   const { settings } = await getServices();

@@ -1,5 +1,5 @@
-import { allPosts } from "~/lib/blog/posts.server";
-import { publicConfig } from "~/lib/public-config.server";
+import { allPosts } from "#app/lib/blog/posts.server.ts";
+import { publicConfig } from "#app/lib/public-config.server.ts";
 
 /** The public pages: the landing page, the blog and every article (not the checkout or the secret pages). */
 export function loader() {

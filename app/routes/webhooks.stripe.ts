@@ -1,12 +1,12 @@
-import { logger } from "~/lib/logger.server";
+import { logger } from "#app/lib/logger.server.ts";
 import {
   handleStripeEvent,
   MAX_WEBHOOK_BYTES,
   verifyStripeEvent,
   WebhookSignatureError,
-} from "~/lib/payments/handle-stripe-webhook.server";
-import { StripeProvider } from "~/lib/payments/stripe-provider.server";
-import { getServices } from "~/lib/services.server";
+} from "#app/lib/payments/handle-stripe-webhook.server.ts";
+import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
+import { getServices } from "#app/lib/services.server.ts";
 import type { Route } from "./+types/webhooks.stripe";
 
 const json = (status: number, body: object) =>

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { E2E } from "../../playwright.config";
-import { offerAvailability } from "../setup/offer-availability";
-import { expect, test } from "./fixtures";
+import { E2E } from "../../playwright.config.ts";
+import { offerAvailability } from "../setup/offer-availability.ts";
+import { expect, test } from "./fixtures.ts";
 
 const adminUrl = `/${E2E.adminPath}`;
 const fixture = (name: string) => `tests/fixtures/${name}`;

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator } from "@playwright/test";
-import { MOTIFS } from "../../app/content/blog-art";
-import { blogSlugs } from "../../app/content/blog-slugs";
-import { expect, test } from "./fixtures";
-import { describePictures } from "./pictures";
+import { MOTIFS } from "#app/content/blog-art.ts";
+import { blogSlugs } from "#app/content/blog-slugs.ts";
+import { expect, test } from "./fixtures.ts";
+import { describePictures } from "./pictures.ts";
 
 const slugs = blogSlugs();
 

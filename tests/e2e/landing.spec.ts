@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { describePictures } from "./pictures";
+import { expect, test } from "./fixtures.ts";
+import { describePictures } from "./pictures.ts";
 
 /**
  * Opens the page with a fake clock and waits until it is interactive: its timers start when the

@@ -1,9 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
-import { E2E } from "../../playwright.config";
-import { SAMPLE_ZIP } from "../setup/seed-product";
-import { expect, test } from "./fixtures";
+import { E2E } from "../../playwright.config.ts";
+import { SAMPLE_ZIP } from "../setup/seed-product.ts";
+import { expect, test } from "./fixtures.ts";
 
 const dataDirOf = (project: string) =>
   project === "purchase-postgres" ? E2E.shopPostgres.dataDir : E2E.shop.dataDir;

@@ -5,9 +5,9 @@
  */
 import { rm } from "node:fs/promises";
 import pg from "pg";
-import { parseEnv } from "~/lib/env.server";
-import { createServices } from "~/lib/services.server";
-import { seedProduct } from "../setup/seed-product";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { createServices } from "#app/lib/services.server.ts";
+import { seedProduct } from "../setup/seed-product.ts";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");

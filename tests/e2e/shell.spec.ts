@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "./fixtures.ts";
 
 /** The checkout opens its discount offer when a product is for sale (another test may have uploaded one). */
 async function dismissCheckoutOffer(page: Page) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../setup/server";
+import { type RunningServer, startServer } from "../setup/server.ts";
 
 const ADMIN_PATH = "auth-admin-0123456789";
 const PASSWORD = "auth-admin-password";

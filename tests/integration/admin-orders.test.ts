@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { processOutbox } from "~/lib/mail/outbox.server";
+import { processOutbox } from "#app/lib/mail/outbox.server.ts";
 import {
   exportOrdersCsv,
   failedEmails,
@@ -10,11 +10,11 @@ import {
   refundOrder,
   resendDeliveryEmail,
   revenueSummary,
-} from "~/lib/orders/admin-orders.server";
-import { fulfilOrder, hashAccessToken } from "~/lib/orders/fulfil-order.server";
-import { emailOutbox, orders } from "../../db/schema";
-import { testBackends } from "../setup/databases";
-import { type TestServices, testServices } from "../setup/services";
+} from "#app/lib/orders/admin-orders.server.ts";
+import { fulfilOrder, hashAccessToken } from "#app/lib/orders/fulfil-order.server.ts";
+import { emailOutbox, orders } from "#db/schema.ts";
+import { testBackends } from "../setup/databases.ts";
+import { type TestServices, testServices } from "../setup/services.ts";
 
 for (const backend of testBackends()) {
   describe(`admin orders on ${backend.name}`, () => {

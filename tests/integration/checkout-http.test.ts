@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeStripe, startFakeStripe } from "../mocks/stripe";
-import { type RunningServer, startServer } from "../setup/server";
+import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
+import { type RunningServer, startServer } from "../setup/server.ts";
 
 /** The checkout and webhook endpoints as a browser or Stripe reaches them, on a store with no product. */
 describe("checkout over HTTP without a product", () => {

@@ -1,22 +1,22 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AppError } from "~/lib/app-error";
-import { createOrder } from "~/lib/checkout/create-order.server";
-import { createDiscountOffer } from "~/lib/checkout/discount-offer.server";
-import { findPaidOrder } from "~/lib/checkout/find-paid-order.server";
-import { fulfilOrder } from "~/lib/orders/fulfil-order.server";
+import { AppError } from "#app/lib/app-error.ts";
+import { createOrder } from "#app/lib/checkout/create-order.server.ts";
+import { createDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
+import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
+import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
 import {
   handleStripeEvent,
   verifyStripeEvent,
   WebhookSignatureError,
-} from "~/lib/payments/handle-stripe-webhook.server";
-import type { StripeProvider } from "~/lib/payments/stripe-provider.server";
-import { emailOutbox, orders, webhookEvents } from "../../db/schema";
-import { type FakeStripe, startFakeStripe } from "../mocks/stripe";
-import { testBackends } from "../setup/databases";
-import { seedProduct } from "../setup/seed-product";
-import { type TestServices, testServices } from "../setup/services";
+} from "#app/lib/payments/handle-stripe-webhook.server.ts";
+import type { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
+import { emailOutbox, orders, webhookEvents } from "#db/schema.ts";
+import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
+import { testBackends } from "../setup/databases.ts";
+import { seedProduct } from "../setup/seed-product.ts";
+import { type TestServices, testServices } from "../setup/services.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_fake";
 const sdk = new Stripe("sk_test_helper");

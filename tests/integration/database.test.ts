@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/lib/db/database.server";
-import { parseEnv } from "~/lib/env.server";
-import { verifyPassword } from "~/lib/password.server";
-import { getSetting, loadSettings } from "~/lib/settings.server";
-import { testBackends } from "../setup/databases";
+import { openDatabase } from "#app/lib/db/database.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { verifyPassword } from "#app/lib/password.server.ts";
+import { getSetting, loadSettings } from "#app/lib/settings.server.ts";
+import { testBackends } from "../setup/databases.ts";
 
 const TABLES = [
   "admin_sessions",

@@ -6,11 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDownloadToken } from "~/lib/downloads/prepare-download.server";
-import { CHUNK_BYTES } from "~/lib/downloads/stream-file.server";
-import { downloads, orders } from "../../db/schema";
-import { type TestBackend, testBackends } from "../setup/databases";
-import { startSeededServer } from "../setup/seeded-server";
+import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
+import { CHUNK_BYTES } from "#app/lib/downloads/stream-file.server.ts";
+import { downloads, orders } from "#db/schema.ts";
+import { type TestBackend, testBackends } from "../setup/databases.ts";
+import { startSeededServer } from "../setup/seeded-server.ts";
 
 /** Larger than loopback socket buffers, so the server's writes must wait, and hundreds of chunks. */
 const LARGE = 24 * 1024 * 1024 + 12_345;

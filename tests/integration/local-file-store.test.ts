@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { InvalidKeyError } from "~/lib/storage/file-store";
-import { LocalFileStore } from "~/lib/storage/local-file-store.server";
+import { InvalidKeyError } from "#app/lib/storage/file-store.ts";
+import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
 
 let root: string;
 let store: LocalFileStore;

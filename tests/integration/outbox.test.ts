@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMailer } from "~/lib/mail/mailer.server";
-import { enqueueEmail, processOutbox, retryDelayMs } from "~/lib/mail/outbox.server";
-import { emailOutbox } from "../../db/schema";
-import { startSmtp, type TestSmtp } from "../mocks/smtp";
-import { testBackends } from "../setup/databases";
-import { type TestServices, testServices } from "../setup/services";
+import { createMailer } from "#app/lib/mail/mailer.server.ts";
+import { enqueueEmail, processOutbox, retryDelayMs } from "#app/lib/mail/outbox.server.ts";
+import { emailOutbox } from "#db/schema.ts";
+import { startSmtp, type TestSmtp } from "../mocks/smtp.ts";
+import { testBackends } from "../setup/databases.ts";
+import { type TestServices, testServices } from "../setup/services.ts";
 
 const delivery = (n: number) => ({
   to: `buyer${n}@example.com`,

@@ -2,13 +2,13 @@ import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminDownloadToken, prepareDownload } from "~/lib/downloads/prepare-download.server";
-import { getCurrentProduct } from "~/lib/products/get-current-product.server";
-import { UploadError, uploadProduct } from "~/lib/products/upload-product.server";
-import { S3FileStore } from "~/lib/storage/s3-file-store.server";
-import { startS3 } from "../mocks/s3";
-import { testBackends } from "../setup/databases";
-import { type TestServices, testServices } from "../setup/services";
+import { createAdminDownloadToken, prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
+import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import { UploadError, uploadProduct } from "#app/lib/products/upload-product.server.ts";
+import { S3FileStore } from "#app/lib/storage/s3-file-store.server.ts";
+import { startS3 } from "../mocks/s3.ts";
+import { testBackends } from "../setup/databases.ts";
+import { type TestServices, testServices } from "../setup/services.ts";
 
 describe("S3 file store (s3rver)", () => {
   let s3: Awaited<ReturnType<typeof startS3>>;

@@ -2,15 +2,15 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDownloadToken } from "~/lib/downloads/prepare-download.server";
-import { parseEnv } from "~/lib/env.server";
-import { createServices } from "~/lib/services.server";
-import { products } from "../../db/schema.ts";
-import { startS3 } from "../mocks/s3";
-import { testBackends } from "../setup/databases";
-import { offerAvailability } from "../setup/offer-availability";
-import { seedProduct } from "../setup/seed-product";
-import { type RunningServer, startServer } from "../setup/server";
+import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { createServices } from "#app/lib/services.server.ts";
+import { products } from "#db/schema.ts";
+import { startS3 } from "../mocks/s3.ts";
+import { testBackends } from "../setup/databases.ts";
+import { offerAvailability } from "../setup/offer-availability.ts";
+import { seedProduct } from "../setup/seed-product.ts";
+import { type RunningServer, startServer } from "../setup/server.ts";
 
 const postgres = testBackends().find((b) => b.name === "postgres");
 

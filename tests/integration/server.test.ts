@@ -1,10 +1,10 @@
 import { request } from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testBackends } from "../setup/databases";
-import { offerAvailability } from "../setup/offer-availability";
-import { startSeededServer } from "../setup/seeded-server";
-import { failedStart, type RunningServer, startServer } from "../setup/server";
+import { testBackends } from "../setup/databases.ts";
+import { offerAvailability } from "../setup/offer-availability.ts";
+import { startSeededServer } from "../setup/seeded-server.ts";
+import { failedStart, type RunningServer, startServer } from "../setup/server.ts";
 
 /** A raw request, so paths reach the server exactly as written (fetch would normalise them). */
 function rawGet(port: number, path: string, headers: Record<string, string> = {}) {

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getCurrentProduct } from "~/lib/products/get-current-product.server";
-import { deleteCurrentProduct, UploadError, uploadProduct } from "~/lib/products/upload-product.server";
-import { products } from "../../db/schema";
-import { testBackends } from "../setup/databases";
-import { type TestServices, testServices } from "../setup/services";
+import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import { deleteCurrentProduct, UploadError, uploadProduct } from "#app/lib/products/upload-product.server.ts";
+import { products } from "#db/schema.ts";
+import { testBackends } from "../setup/databases.ts";
+import { type TestServices, testServices } from "../setup/services.ts";
 
 const fixture = (name: string) => readFile(`tests/fixtures/${name}`);
 

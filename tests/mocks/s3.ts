@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
-import { freePort } from "../setup/server";
+import { freePort } from "../setup/server.ts";
 
 export async function startS3(bucket = "products") {
   const directory = await mkdtemp(join(tmpdir(), "s3rver-"));

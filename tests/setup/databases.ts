@@ -1,5 +1,5 @@
 import pg from "pg";
-import { type Database, openDatabase } from "~/lib/db/database.server";
+import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
 
 export interface TestBackend {
   name: "pglite" | "postgres";

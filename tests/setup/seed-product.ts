@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
-import type { Services } from "../../app/lib/services.server.ts";
-import { products } from "../../db/schema.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { products } from "#db/schema.ts";
 
 export const SAMPLE_ZIP = "tests/fixtures/toolkit-sample.zip";
 

@@ -1,15 +1,15 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDownloadToken } from "~/lib/downloads/prepare-download.server";
-import { parseEnv } from "~/lib/env.server";
-import { fulfilOrder } from "~/lib/orders/fulfil-order.server";
-import { createServices, type Services } from "~/lib/services.server";
-import { LocalFileStore } from "~/lib/storage/local-file-store.server";
-import { orders } from "../../db/schema.ts";
-import type { TestBackend } from "./databases";
-import { SAMPLE_ZIP, seedProduct } from "./seed-product";
-import { type RunningServer, startServer } from "./server";
+import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
+import { createServices, type Services } from "#app/lib/services.server.ts";
+import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
+import { orders } from "#db/schema.ts";
+import type { TestBackend } from "./databases.ts";
+import { SAMPLE_ZIP, seedProduct } from "./seed-product.ts";
+import { type RunningServer, startServer } from "./server.ts";
 
 export const SEEDED_SECRET = "k".repeat(40);
 

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseEnv } from "~/lib/env.server";
-import { createServices, type Services } from "~/lib/services.server";
-import type { TestBackend } from "./databases";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { createServices, type Services } from "#app/lib/services.server.ts";
+import type { TestBackend } from "./databases.ts";
 
 export interface TestServices extends Services {
   dispose(): Promise<void>;

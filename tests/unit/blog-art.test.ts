@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CATEGORY_MOTIFS, DEFAULT_MOTIF, MOTIFS, motifFor } from "~/content/blog-art";
-import { allPosts } from "~/lib/blog/posts.server";
-import { TONES } from "~/lib/blog/tones";
+import { CATEGORY_MOTIFS, DEFAULT_MOTIF, MOTIFS, motifFor } from "#app/content/blog-art.ts";
+import { allPosts } from "#app/lib/blog/posts.server.ts";
+import { TONES } from "#app/lib/blog/tones.ts";
 
 const ART_DIR = join(process.cwd(), "app", "media", "blog");
 const files = readdirSync(ART_DIR).filter((f) => f.endsWith(".svg"));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { allPosts, countWords, findPost, relatedPosts, WORDS_PER_MINUTE } from "~/lib/blog/posts.server";
+import {
+  allPosts,
+  countWords,
+  findPost,
+  relatedPosts,
+  WORDS_PER_MINUTE,
+} from "#app/lib/blog/posts.server.ts";
 
 const CTA_TEXTS = [
   "Get Your Toolkit Now - $47.00",

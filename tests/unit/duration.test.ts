@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration } from "~/lib/duration";
+import { formatDuration } from "#app/lib/duration.ts";
 
 describe("formatDuration", () => {
   it("shows minutes and seconds, rounding partial seconds up", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "~/lib/env.server";
+import { ConfigError, parseEnv } from "#app/lib/env.server.ts";
 
 describe("parseEnv", () => {
   it("gives the documented defaults for an empty environment", () => {

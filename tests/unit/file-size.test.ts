@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFileSize } from "~/lib/file-size";
+import { formatFileSize } from "#app/lib/file-size.ts";
 
 describe("formatFileSize", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { landingPage, readAtMostEvery } from "../../server/landing-page";
+import { landingPage, readAtMostEvery } from "../../server/landing-page.ts";
 
 const offer = (availability: string) =>
   `<script type="application/ld+json">{"@type":"Product","offers":{"@type":"Offer","availability":"https://schema.org/${availability}"}}</script>`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT, PROMO_PRICE_CENTS } from "~/content/site";
-import { discounted, formatCents } from "~/lib/money";
+import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
+import { discounted, formatCents } from "#app/lib/money.ts";
 
 describe("money", () => {
   it("formats cents as US dollars", () => {

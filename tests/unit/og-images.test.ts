@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { blogSlugs } from "~/content/blog-slugs";
-import { escapeXml } from "~/lib/xml";
+import { blogSlugs } from "#app/content/blog-slugs.ts";
+import { escapeXml } from "#app/lib/xml.ts";
 import {
   emWidth,
   fitText,

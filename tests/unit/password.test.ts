@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { generatePassword, hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from "~/lib/password.server";
+import {
+  generatePassword,
+  hashPassword,
+  MAX_PASSWORD_LENGTH,
+  verifyPassword,
+} from "#app/lib/password.server.ts";
 
 describe("password hashing", () => {
   it("verifies the right password and rejects others", async () => {

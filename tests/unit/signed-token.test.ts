@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createDiscountOffer, isValidDiscountOffer } from "~/lib/checkout/discount-offer.server";
-import { signToken, verifyToken } from "~/lib/signed-token.server";
+import { createDiscountOffer, isValidDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
+import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 
 const current = "c".repeat(40);
 const previous = "p".repeat(40);

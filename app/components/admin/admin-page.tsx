@@ -2,12 +2,12 @@ import { Download, FileArchive, Info, Lock, LogOut, RefreshCw, Search, Trash2, U
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { HoneypotField } from "~/components/honeypot-field";
-import { ADMIN_COPY } from "~/content/admin";
-import { PRODUCT } from "~/content/site";
-import type { AdminActionData, AdminPageData } from "~/lib/admin/admin-page.server";
-import { formatFileSize } from "~/lib/file-size";
-import { formatCents } from "~/lib/money";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { ADMIN_COPY } from "#app/content/admin.ts";
+import { PRODUCT } from "#app/content/site.ts";
+import type { AdminActionData, AdminPageData } from "#app/lib/admin/admin-page.server.ts";
+import { formatFileSize } from "#app/lib/file-size.ts";
+import { formatCents } from "#app/lib/money.ts";
 
 type SignedIn = Extract<AdminPageData, { signedIn: true }>;
 

@@ -3,8 +3,8 @@
  * ~/content/blog-art), rendered at build time by vite-imagetools to AVIF and WebP in three widths.
  */
 import type { Picture as PictureData } from "vite-imagetools";
-import { Picture, picturesByName } from "~/components/picture";
-import { MOTIFS, motifFor } from "~/content/blog-art";
+import { Picture, picturesByName } from "#app/components/picture.tsx";
+import { MOTIFS, motifFor } from "#app/content/blog-art.ts";
 
 const PICTURES = picturesByName(
   import.meta.glob<PictureData>("../../media/blog/*.svg", {

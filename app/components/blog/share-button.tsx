@@ -1,5 +1,5 @@
 import { Share2 } from "lucide-react";
-import { BLOG_COPY } from "~/content/blog";
+import { BLOG_COPY } from "#app/content/blog.ts";
 
 /**
  * Opens the browser's share sheet with the title and address; where there is none, copies the

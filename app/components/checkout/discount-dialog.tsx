@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { CHECKOUT_COPY } from "~/content/checkout";
+import { CHECKOUT_COPY } from "#app/content/checkout.ts";
 
 /** The offer shown when the checkout opens: unlock 25% for 5 minutes, or continue at the standard price. */
 export function DiscountDialog({

@@ -4,7 +4,7 @@
  * to AVIF and WebP. Nothing is fetched from elsewhere, and no SVG markup is inlined into the page.
  */
 import type { Picture as PictureData } from "vite-imagetools";
-import { Picture, picturesByName } from "~/components/picture";
+import { Picture, picturesByName } from "#app/components/picture.tsx";
 
 const GALLERY_PICTURES = picturesByName(
   import.meta.glob<PictureData>(["../../media/landing/*.svg", "!**/hero.svg"], {

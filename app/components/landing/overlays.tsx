@@ -4,10 +4,10 @@
  */
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import { Stars } from "~/components/stars";
-import { LANDING } from "~/content/landing";
-import { TIMING } from "~/content/site";
-import { formatDuration } from "~/lib/duration";
+import { Stars } from "#app/components/stars.tsx";
+import { LANDING } from "#app/content/landing.ts";
+import { TIMING } from "#app/content/site.ts";
+import { formatDuration } from "#app/lib/duration.ts";
 
 /** The fixed promo banner: counts down 24 hours from page load, stops at zero, closes for this page view. */
 export function PromoBanner() {

@@ -2,12 +2,12 @@ import { CheckCircle2, Copy, Download, Home, Mail, MessageCircle, Star } from "l
 import { useEffect } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { HoneypotField } from "~/components/honeypot-field";
-import { SUCCESS_COPY } from "~/content/checkout";
-import { PRODUCT, TIMING } from "~/content/site";
-import type { SuccessActionData, SuccessPageData } from "~/lib/checkout/success-page.server";
-import { formatFileSize } from "~/lib/file-size";
-import { formatCents } from "~/lib/money";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { SUCCESS_COPY } from "#app/content/checkout.ts";
+import { PRODUCT, TIMING } from "#app/content/site.ts";
+import type { SuccessActionData, SuccessPageData } from "#app/lib/checkout/success-page.server.ts";
+import { formatFileSize } from "#app/lib/file-size.ts";
+import { formatCents } from "#app/lib/money.ts";
 
 export default function SuccessPage({ data }: { data: SuccessPageData }) {
   return data.order ? <PaidOrder data={data} order={data.order} /> : <LostLink />;

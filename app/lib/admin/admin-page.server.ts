@@ -1,8 +1,14 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "react-router";
-import { ADMIN_COPY } from "~/content/admin";
-import { createAdminDownloadToken } from "../downloads/prepare-download.server.ts";
-import { logger } from "../logger.server.ts";
-import { retryEmailNow } from "../mail/outbox.server.ts";
+import { ADMIN_COPY } from "#app/content/admin.ts";
+import {
+  createAdminSession,
+  destroyAdminSession,
+  hasAdminSession,
+} from "#app/lib/admin/admin-session.server.ts";
+import { isSameOrigin } from "#app/lib/admin/require-admin.server.ts";
+import { createAdminDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { retryEmailNow } from "#app/lib/mail/outbox.server.ts";
 import {
   failedEmails,
   freshDownloadLink,
@@ -10,16 +16,14 @@ import {
   refundOrder,
   resendDeliveryEmail,
   revenueSummary,
-} from "../orders/admin-orders.server.ts";
-import { verifyPassword } from "../password.server.ts";
-import { getCurrentProduct } from "../products/get-current-product.server.ts";
-import { deleteCurrentProduct } from "../products/upload-product.server.ts";
-import { hit, peek } from "../rate-limit.server.ts";
-import { clientIpContext } from "../request-context.ts";
-import { getServices } from "../services.server.ts";
-import { getSetting } from "../settings.server.ts";
-import { createAdminSession, destroyAdminSession, hasAdminSession } from "./admin-session.server.ts";
-import { isSameOrigin } from "./require-admin.server.ts";
+} from "#app/lib/orders/admin-orders.server.ts";
+import { verifyPassword } from "#app/lib/password.server.ts";
+import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts";
+import { hit, peek } from "#app/lib/rate-limit.server.ts";
+import { clientIpContext } from "#app/lib/request-context.ts";
+import { getServices } from "#app/lib/services.server.ts";
+import { getSetting } from "#app/lib/settings.server.ts";
 
 const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt, or } from "drizzle-orm";
-import { adminSessions } from "../../../db/schema.ts";
-import type { Db } from "../db/database.server.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import { adminSessions } from "#db/schema.ts";
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;

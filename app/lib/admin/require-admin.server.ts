@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { ADMIN_COPY } from "~/content/admin";
-import { notFound } from "../not-found.server.ts";
-import { getServices, type Services } from "../services.server.ts";
-import { hasAdminSession } from "./admin-session.server.ts";
+import { ADMIN_COPY } from "#app/content/admin.ts";
+import { hasAdminSession } from "#app/lib/admin/admin-session.server.ts";
+import { notFound } from "#app/lib/not-found.server.ts";
+import { getServices, type Services } from "#app/lib/services.server.ts";
 
 /** A POST from another site is refused before anything else (the session cookie is SameSite=Strict too). */
 export function isSameOrigin(request: Request, publicUrl: string): boolean {

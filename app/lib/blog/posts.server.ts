@@ -4,7 +4,7 @@ import matter from "gray-matter";
 import MarkdownIt from "markdown-it";
 import container from "markdown-it-container";
 import { z } from "zod";
-import { BLOG_DIR, blogSlugs } from "~/content/blog-slugs";
+import { BLOG_DIR, blogSlugs } from "#app/content/blog-slugs.ts";
 
 /** Words a minute for the read time (spec: read times of 7 to 16 minutes). */
 export const WORDS_PER_MINUTE = 230;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHECKOUT_COPY } from "~/content/checkout";
+import { CHECKOUT_COPY } from "#app/content/checkout.ts";
 
 /** The checkout form, shared by the page (before submitting) and the action (the real check). */
 export const checkoutSchema = z.object({

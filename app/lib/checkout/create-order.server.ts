@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { PRODUCT, PROMO_PRICE_CENTS } from "~/content/site";
-import { orders } from "../../../db/schema.ts";
-import { AppError } from "../app-error.ts";
-import { logger } from "../logger.server.ts";
-import { getCurrentProduct } from "../products/get-current-product.server.ts";
-import type { Services } from "../services.server.ts";
-import { isValidDiscountOffer } from "./discount-offer.server.ts";
+import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { isValidDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { orders } from "#db/schema.ts";
 
 /**
  * Creates a pending order and its payment, and returns where to send the buyer. The price is

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { TIMING } from "~/content/site";
-import { signToken, verifyToken } from "../signed-token.server.ts";
+import { TIMING } from "#app/content/site.ts";
+import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 
 /**
  * The checkout's 25% offer (DESIGN decision 4): a server-signed token valid for 300 s. Nothing is

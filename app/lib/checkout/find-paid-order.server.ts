@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { orders } from "../../../db/schema.ts";
-import { fulfilOrder, hashAccessToken, type Order } from "../orders/fulfil-order.server.ts";
-import type { Services } from "../services.server.ts";
+import { fulfilOrder, hashAccessToken, type Order } from "#app/lib/orders/fulfil-order.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { orders } from "#db/schema.ts";
 
 const MAX_ID_LENGTH = 512;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

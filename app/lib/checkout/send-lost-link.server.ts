@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import { orders } from "../../../db/schema.ts";
-import { queueDeliveryEmail } from "../orders/fulfil-order.server.ts";
-import { hit } from "../rate-limit.server.ts";
-import type { Services } from "../services.server.ts";
+import { queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
+import { hit } from "#app/lib/rate-limit.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { orders } from "#db/schema.ts";
 
 const PER_IP = { limit: 5, windowMs: 15 * 60_000 };
 const PER_ADDRESS = { limit: 3, windowMs: 60 * 60_000 };

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "react-router";
 import { z } from "zod";
-import { SUCCESS_COPY } from "~/content/checkout";
-import { createDownloadToken } from "../downloads/prepare-download.server.ts";
-import { getCurrentProduct } from "../products/get-current-product.server.ts";
-import { clientIpContext } from "../request-context.ts";
-import { getServices } from "../services.server.ts";
-import { findPaidOrder } from "./find-paid-order.server.ts";
-import { sendLostLink } from "./send-lost-link.server.ts";
+import { SUCCESS_COPY } from "#app/content/checkout.ts";
+import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
+import { sendLostLink } from "#app/lib/checkout/send-lost-link.server.ts";
+import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
+import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import { clientIpContext } from "#app/lib/request-context.ts";
+import { getServices } from "#app/lib/services.server.ts";
 
 const accessFrom = (params: URLSearchParams | FormData) => ({
   sessionId: params.get("session_id")?.toString() || null,

@@ -7,8 +7,8 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "../../../db/schema.ts";
-import { logger } from "../logger.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import * as schema from "#db/schema.ts";
 
 export type Schema = typeof schema;
 /**

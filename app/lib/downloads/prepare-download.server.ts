@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { PRODUCT, TIMING } from "~/content/site";
-import { downloads, orders } from "../../../db/schema.ts";
-import { logger } from "../logger.server.ts";
-import { getCurrentProduct } from "../products/get-current-product.server.ts";
-import type { Services } from "../services.server.ts";
-import { signToken, verifyToken } from "../signed-token.server.ts";
-import { LocalFileStore } from "../storage/local-file-store.server.ts";
-import { S3FileStore } from "../storage/s3-file-store.server.ts";
+import { PRODUCT, TIMING } from "#app/content/site.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
+import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
+import { S3FileStore } from "#app/lib/storage/s3-file-store.server.ts";
+import { downloads, orders } from "#db/schema.ts";
 
 /** A link to the file for one paid order, valid 300 s (spec section 9). */
 export function createDownloadToken(secrets: string[], orderId: string, now = Date.now()) {

@@ -1,6 +1,6 @@
-import { PRODUCT } from "~/content/site";
-import { formatCents } from "~/lib/money";
-import type { MailMessage } from "./mailer.server";
+import { PRODUCT } from "#app/content/site.ts";
+import type { MailMessage } from "#app/lib/mail/mailer.server.ts";
+import { formatCents } from "#app/lib/money.ts";
 
 export interface DeliveryEmailData {
   orderNumber: number;

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
-import { logger } from "../logger.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
 
 export interface MailMessage {
   to: string;

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { emailOutbox } from "../../../db/schema.ts";
-import type { Db } from "../db/database.server.ts";
-import { logger } from "../logger.server.ts";
-import { type DeliveryEmailData, deliveryEmail } from "./delivery-email.ts";
-import type { Mailer } from "./mailer.server.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
+import type { Mailer } from "#app/lib/mail/mailer.server.ts";
+import { emailOutbox } from "#db/schema.ts";
 
 /** A claimed e-mail is not picked up by another worker until its lease ends (a crashed sender's mail is retried). */
 const LEASE_MS = 2 * 60_000;

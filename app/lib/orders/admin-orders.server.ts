@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, or, sql, sum } from "drizzle-orm";
-import { emailOutbox, orders } from "../../../db/schema.ts";
-import type { Db } from "../db/database.server.ts";
-import { createDownloadToken } from "../downloads/prepare-download.server.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
+import { markRefunded, queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
 
-import type { Services } from "../services.server.ts";
-import { markRefunded, queueDeliveryEmail } from "./fulfil-order.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { emailOutbox, orders } from "#db/schema.ts";
 
 export const ORDERS_PAGE_SIZE = 25;
 

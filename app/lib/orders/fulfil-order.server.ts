@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { orders } from "../../../db/schema.ts";
-import type { Db } from "../db/database.server.ts";
-import { enqueueEmail } from "../mail/outbox.server.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
+import { orders } from "#db/schema.ts";
 
 export type Order = typeof orders.$inferSelect;
 

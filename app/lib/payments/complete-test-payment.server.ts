@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { orders } from "../../../db/schema.ts";
-import { fulfilOrder } from "../orders/fulfil-order.server.ts";
-import type { Services } from "../services.server.ts";
-import { TEST_SESSION_PREFIX, TestModeProvider } from "./test-mode-provider.server.ts";
+import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
+import { TEST_SESSION_PREFIX, TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { orders } from "#db/schema.ts";
 
 /** The order behind a test-mode session, when test mode is on and the session exists. */
 export async function findTestSession(services: Services, sessionId: string) {

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { orders, webhookEvents } from "../../../db/schema.ts";
-import type { Db } from "../db/database.server.ts";
-import { logger } from "../logger.server.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
 import {
   closeUnpaidOrder,
   fulfilOrder,
   type LinkSettings,
   markRefunded,
-} from "../orders/fulfil-order.server.ts";
-import type { StripeProvider } from "./stripe-provider.server.ts";
+} from "#app/lib/orders/fulfil-order.server.ts";
+import type { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
+import { orders, webhookEvents } from "#db/schema.ts";
 
 /** Stripe signs with a timestamp; older deliveries are refused (replays). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

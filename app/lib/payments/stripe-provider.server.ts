@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { CheckoutRequest, PaymentProvider, SessionStatus } from "./payment-provider.ts";
+import type { CheckoutRequest, PaymentProvider, SessionStatus } from "#app/lib/payments/payment-provider.ts";
 
 /** Stripe Checkout Sessions. `apiBase` points the SDK at another origin (a local fake in tests). */
 export class StripeProvider implements PaymentProvider {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { orders } from "../../../db/schema.ts";
-import type { Db } from "../db/database.server.ts";
-import type { CheckoutRequest, PaymentProvider, SessionStatus } from "./payment-provider.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import type { CheckoutRequest, PaymentProvider, SessionStatus } from "#app/lib/payments/payment-provider.ts";
+import { orders } from "#db/schema.ts";
 
 export const TEST_SESSION_PREFIX = "test_cs_";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { products } from "../../../db/schema.ts";
-import type { Db } from "../db/database.server.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import { products } from "#db/schema.ts";
 
 export type Product = typeof products.$inferSelect;
 

@@ -3,12 +3,12 @@ import { PassThrough, Readable, Transform } from "node:stream";
 import busboy from "busboy";
 import { eq, sql } from "drizzle-orm";
 import yauzl from "yauzl";
-import { ADMIN_COPY } from "~/content/admin";
-import { formatFileSize } from "~/lib/file-size";
-import { products } from "../../../db/schema.ts";
-import type { Services } from "../services.server.ts";
-import type { FileStore } from "../storage/file-store.ts";
-import type { Product } from "./get-current-product.server.ts";
+import { ADMIN_COPY } from "#app/content/admin.ts";
+import { formatFileSize } from "#app/lib/file-size.ts";
+import type { Product } from "#app/lib/products/get-current-product.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import type { FileStore } from "#app/lib/storage/file-store.ts";
+import { products } from "#db/schema.ts";
 
 export const MAX_ZIP_ENTRIES = 10_000;
 const PRODUCT_KEY = { prefix: "products/toolkit-", extension: ".zip" };

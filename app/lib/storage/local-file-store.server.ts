@@ -9,7 +9,7 @@ import {
   type FileStore,
   generateKey,
   type StoredObject,
-} from "./file-store.ts";
+} from "#app/lib/storage/file-store.ts";
 
 /** Files on local disk under `root`. Writes land in a temporary file and are renamed into place. */
 export class LocalFileStore implements FileStore {

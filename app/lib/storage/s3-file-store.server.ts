@@ -16,7 +16,7 @@ import {
   type FileStore,
   generateKey,
   type StoredObject,
-} from "./file-store.ts";
+} from "#app/lib/storage/file-store.ts";
 
 export interface S3Options {
   bucket: string;
