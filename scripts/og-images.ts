@@ -14,8 +14,8 @@ import { MOTIFS, motifFor } from "#app/content/blog-art.ts";
 import { BLOG_DIR } from "#app/content/blog-slugs.ts";
 import { CLAIMS, PRODUCT } from "#app/content/site.ts";
 import type { Tone } from "#app/lib/blog/tones.ts";
+import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { escapeXml } from "#app/lib/xml.ts";
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -157,7 +157,7 @@ export function fitText(
 /** Lines as <tspan>s, first baseline at `y`. */
 function textLines(lines: string[], x: number, y: number, lineHeight: number): string {
   return lines
-    .map((line, i) => `<tspan x="${x}" y="${Math.round(y + i * lineHeight)}">${escapeXml(line)}</tspan>`)
+    .map((line, i) => `<tspan x="${x}" y="${Math.round(y + i * lineHeight)}">${escapeMarkup(line)}</tspan>`)
     .join("");
 }
 
@@ -222,14 +222,14 @@ export function homeSvg(): string {
     <circle cx="1130" cy="40" r="230" fill="${BRAND.light}" opacity="0.08"/>
     <circle cx="700" cy="660" r="150" fill="${BRAND.light}" opacity="0.06"/>
     ${brandMark(x, 64, 48, BRAND.light, BRAND.dark)}
-    <text x="${x + 64}" y="98" font-size="28" font-weight="700" fill="${BRAND.light}">${escapeXml(PRODUCT.brand)}</text>
+    <text x="${x + 64}" y="98" font-size="28" font-weight="700" fill="${BRAND.light}">${escapeMarkup(PRODUCT.brand)}</text>
     <text font-size="${name.size}" font-weight="700" fill="#fff">${textLines(name.lines, x, nameTop, nameLineHeight)}</text>
-    <text x="${x}" y="${subY}" font-size="32" fill="${BRAND.light}"><tspan font-weight="700">${escapeXml(CLAIMS.templates)}</tspan> Canva templates for coaches</text>
-    <text x="${x}" y="530" font-size="96" font-weight="700" fill="#fff">${escapeXml(price)}</text>
-    <text x="${listX}" y="530" font-size="48" fill="${BRAND.soft}">${escapeXml(list)}</text>
+    <text x="${x}" y="${subY}" font-size="32" fill="${BRAND.light}"><tspan font-weight="700">${escapeMarkup(CLAIMS.templates)}</tspan> Canva templates for coaches</text>
+    <text x="${x}" y="530" font-size="96" font-weight="700" fill="#fff">${escapeMarkup(price)}</text>
+    <text x="${listX}" y="530" font-size="48" fill="${BRAND.soft}">${escapeMarkup(list)}</text>
     <line x1="${listX - 4}" y1="514" x2="${listX + listWidth + 4}" y2="514" stroke="${BRAND.soft}" stroke-width="4"/>
     <rect x="${saveX}" y="488" width="${saveWidth}" height="48" rx="24" fill="${BRAND.light}"/>
-    <text x="${saveX + saveWidth / 2}" y="521" font-size="26" font-weight="700" fill="${BRAND.dark}" text-anchor="middle">${escapeXml(save)}</text>
+    <text x="${saveX + saveWidth / 2}" y="521" font-size="26" font-weight="700" fill="${BRAND.dark}" text-anchor="middle">${escapeMarkup(save)}</text>
     <g transform="translate(960 320) rotate(11)">
       <rect x="-140" y="-190" width="280" height="380" rx="22" fill="${BRAND.light}" opacity="0.3"/>
     </g>
@@ -302,7 +302,7 @@ function chip(label: string, x: number, y: number, bg: string, fg: string): stri
   const size = 24;
   const width = textWidth(label, size) + 52;
   return `<rect x="${x}" y="${y}" width="${width}" height="50" rx="25" fill="${bg}"/>
-    <text x="${x + width / 2}" y="${y + 33}" font-size="${size}" font-weight="700" fill="${fg}" text-anchor="middle">${escapeXml(label)}</text>`;
+    <text x="${x + width / 2}" y="${y + 33}" font-size="${size}" font-weight="700" fill="${fg}" text-anchor="middle">${escapeMarkup(label)}</text>`;
 }
 
 /** Brand on the left, `right` (with a clock when it is a read time) on the right, on one baseline. */
@@ -312,9 +312,9 @@ function footer(x: number, color: string, right: string, clock = false): string 
   const iconX = rightX - textWidth(right, size, "regular") - 26;
   return `<line x1="${x}" y1="522" x2="${OG_WIDTH - x}" y2="522" stroke="${color}" stroke-width="2" opacity="0.18"/>
     ${brandMark(x, 550, 48, color, "#fff")}
-    <text x="${x + 64}" y="584" font-size="28" font-weight="700" fill="${color}">${escapeXml(PRODUCT.brand)}</text>
+    <text x="${x + 64}" y="584" font-size="28" font-weight="700" fill="${color}">${escapeMarkup(PRODUCT.brand)}</text>
     ${clock ? clockIcon(iconX, 575, 13, color) : ""}
-    <text x="${rightX}" y="584" font-size="${size}" fill="${color}" text-anchor="end">${escapeXml(right)}</text>`;
+    <text x="${rightX}" y="584" font-size="${size}" fill="${color}" text-anchor="end">${escapeMarkup(right)}</text>`;
 }
 
 export function articleSvg(article: ArticleMeta): string {

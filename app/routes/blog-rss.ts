@@ -1,7 +1,7 @@
 import { BLOG_COPY } from "#app/content/blog.ts";
 import { allPosts } from "#app/lib/blog/posts.server.ts";
+import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
-import { escapeXml } from "#app/lib/xml.ts";
 
 /** RSS 2.0 of every article. */
 export function loader() {
@@ -9,21 +9,21 @@ export function loader() {
   const items = allPosts()
     .map(
       (post) => `    <item>
-      <title>${escapeXml(post.title)}</title>
+      <title>${escapeMarkup(post.title)}</title>
       <link>${publicUrl}/blog/${post.slug}</link>
       <guid isPermaLink="true">${publicUrl}/blog/${post.slug}</guid>
       <pubDate>${new Date(`${post.date}T09:00:00Z`).toUTCString()}</pubDate>
-      <category>${escapeXml(post.category)}</category>
-      <description>${escapeXml(post.excerpt)}</description>
+      <category>${escapeMarkup(post.category)}</category>
+      <description>${escapeMarkup(post.excerpt)}</description>
     </item>`,
     )
     .join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${escapeXml(BLOG_COPY.rssTitle)}</title>
+    <title>${escapeMarkup(BLOG_COPY.rssTitle)}</title>
     <link>${publicUrl}/blog</link>
-    <description>${escapeXml(BLOG_COPY.indexDescription)}</description>
+    <description>${escapeMarkup(BLOG_COPY.indexDescription)}</description>
     <language>en-us</language>
     <atom:link href="${publicUrl}/blog/rss.xml" rel="self" type="application/rss+xml"/>
 ${items}

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { blogSlugs } from "#app/content/blog-slugs.ts";
-import { escapeXml } from "#app/lib/xml.ts";
+import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import {
   emWidth,
   fitText,
@@ -58,7 +58,9 @@ describe("Open Graph images", () => {
 
 describe("text layout", () => {
   it("escapes XML special characters", () => {
-    expect(escapeXml(`Tools & <Software> "it's"`)).toBe("Tools &amp; &lt;Software&gt; &quot;it&apos;s&quot;");
+    expect(escapeMarkup(`Tools & <Software> "it's"`)).toBe(
+      "Tools &amp; &lt;Software&gt; &quot;it&#39;s&quot;",
+    );
   });
 
   it("wraps by words within the character budget", () => {

@@ -1,4 +1,5 @@
 import { PRODUCT } from "#app/content/site.ts";
+import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import type { MailMessage } from "#app/lib/mail/mailer.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 
@@ -11,12 +12,6 @@ export interface DeliveryEmailData {
   link: string;
   supportEmail: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 
 /** The delivery e-mail: the order, the download link, the guarantee and where to get help. */
 export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage {
@@ -41,15 +36,15 @@ export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage 
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td>
 <h1 style="margin:0 0 16px;font-size:22px;color:#4c1d95">Thank you for your purchase!</h1>
-<p style="margin:0 0 16px;font-size:16px;line-height:1.5">Your <strong>${escapeHtml(PRODUCT.name)}</strong> is ready.</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(data.link)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:8px">Download your toolkit</a></p>
+<p style="margin:0 0 16px;font-size:16px;line-height:1.5">Your <strong>${escapeMarkup(PRODUCT.name)}</strong> is ready.</p>
+<p style="margin:0 0 24px"><a href="${escapeMarkup(data.link)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:8px">Download your toolkit</a></p>
 <p style="margin:0 0 24px;font-size:14px;color:#475569">This link is yours for life: keep this e-mail.</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-top:1px solid #e2e8f0;padding-top:16px;font-size:14px">
 <tr><td style="padding:4px 0">Order</td><td align="right">#${data.orderNumber}</td></tr>
-<tr><td style="padding:4px 0">Date</td><td align="right">${escapeHtml(date)}</td></tr>
+<tr><td style="padding:4px 0">Date</td><td align="right">${escapeMarkup(date)}</td></tr>
 <tr><td style="padding:4px 0">Paid</td><td align="right">${amount}${data.discountApplied ? " (25% off)" : ""}</td></tr>
 </table>
-<p style="margin:24px 0 0;font-size:14px;line-height:1.5;color:#475569">Your purchase is covered by our ${PRODUCT.guaranteeDays}-day money-back guarantee. Questions? Write to <a href="mailto:${escapeHtml(data.supportEmail)}">${escapeHtml(data.supportEmail)}</a> and quote order #${data.orderNumber}.</p>
+<p style="margin:24px 0 0;font-size:14px;line-height:1.5;color:#475569">Your purchase is covered by our ${PRODUCT.guaranteeDays}-day money-back guarantee. Questions? Write to <a href="mailto:${escapeMarkup(data.supportEmail)}">${escapeMarkup(data.supportEmail)}</a> and quote order #${data.orderNumber}.</p>
 </td></tr></table></td></tr></table></body></html>`;
   return { to, subject, text, html };
 }
