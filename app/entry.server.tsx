@@ -5,12 +5,6 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { logger } from "#app/lib/logger.server.ts";
 
-// The Node server (server/index.ts) reaches the store's services through the server build.
-export { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
-export { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
-export { clientIpContext } from "#app/lib/request-context.ts";
-export { getServices, shutdownServices } from "#app/lib/services.server.ts";
-
 export const streamTimeout = 5_000;
 
 export default function handleRequest(

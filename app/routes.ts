@@ -11,10 +11,10 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("healthz", "routes/healthz.ts"),
-  // The admin panel and the success page live at generated, secret paths (DESIGN.md); this route
+  // The admin panel and the success page live at generated, secret paths (ADR 005); this route
   // resolves which one a single-segment path is, and answers 404 for everything else.
-  route(":secret", "routes/secret.tsx"),
-  route(":secret/upload", "routes/admin-upload.ts"),
-  route(":secret/orders.csv", "routes/admin-orders-csv.ts"),
+  route(":secret", "routes/secret/route.tsx"),
+  route(":secret/upload", "routes/secret/upload.ts"),
+  route(":secret/orders.csv", "routes/secret/orders-csv.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -32,7 +32,7 @@ const dataDir = join(work, "data");
 // BENCH_DATABASE_URL runs the store on PostgreSQL instead of the embedded PGlite.
 const env = {
   DATA_DIR: dataDir,
-  SESSION_SECRET: SECRET,
+  TOKEN_SECRET: SECRET,
   ADMIN_PASSWORD: "bench-admin-password",
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 };

@@ -1,8 +1,80 @@
 /**
- * The Node entry. React chooses its production or development build when it is first imported,
- * and the server's imports load it, so the mode is settled here before anything else loads.
+ * Starts the store. `node server/index.ts` serves the build (`npm start`, `npm run serve`);
+ * `node server/index.ts --dev` (`npm run dev`) serves the same app (server/app.ts) through Vite,
+ * from source with hot reload. Here: loading the app, listening, and a graceful stop.
  */
-process.env.NODE_ENV ??= "production";
-await import("./app.ts");
+import { createServer } from "node:http";
+import { resolve } from "node:path";
+import type { StoreApp } from "./app.ts";
 
-export {};
+const dev = process.argv.includes("--dev");
+// React picks its production or development build when first imported: settle the mode first.
+process.env.NODE_ENV ??= dev ? "development" : "production";
+const SHUTDOWN_GRACE_MS = 25_000;
+const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
+
+const server = createServer();
+server.requestTimeout = 0; // long downloads and uploads; per-socket timeouts still apply
+server.headersTimeout = 60_000;
+
+type AppModule = typeof import("./app.ts");
+let store: StoreApp;
+try {
+  if (dev) {
+    const vite = await import("vite").then(({ createServer }) =>
+      createServer({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" }),
+    );
+    // Vite evaluates the app again after an edit; each version gets its Express app once.
+    const apps = new WeakMap<AppModule, Promise<StoreApp>>();
+    const current = async () => {
+      const module = (await vite.ssrLoadModule("./server/app.ts")) as AppModule;
+      if (!apps.has(module)) apps.set(module, module.createStoreApp({ clientDir: null }));
+      return apps.get(module)!;
+    };
+    store = await current();
+    server.on("request", (req, res) =>
+      vite.middlewares(req, res, () =>
+        current().then(
+          ({ app }) => app(req, res),
+          (error: Error) => {
+            vite.ssrFixStacktrace(error);
+            res.statusCode = 500;
+            res.end(error.stack);
+          },
+        ),
+      ),
+    );
+    server.on("close", () => void vite.close());
+  } else {
+    const module = (await import(resolve(BUILD_DIR, "server", "index.js"))) as AppModule;
+    store = await module.createStoreApp({ clientDir: resolve(BUILD_DIR, "client") });
+    server.on("request", store.app);
+  }
+} catch (error) {
+  // Misconfiguration stops the start with a message that names the variable.
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+server.listen(store.env.PORT, store.env.HOST, () => {
+  store.logger.info({ url: store.env.PUBLIC_URL, port: store.env.PORT, dev }, "listening");
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  store.logger.info({ signal }, "shutting down: finishing in-flight requests");
+  setTimeout(() => {
+    store.logger.warn("in-flight requests did not finish in time; closing connections");
+    server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS).unref();
+  server.close(async () => {
+    await store.close();
+    store.logger.info("stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

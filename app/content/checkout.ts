@@ -23,6 +23,7 @@ export const CHECKOUT_COPY = {
     message: "There was an error processing your payment. Please try again.",
   },
   noCheckoutUrl: "No checkout URL received",
+  providerUnreachable: "We could not reach the payment provider. Please try again.",
   unavailable: {
     title: "The toolkit is temporarily unavailable",
     message:
@@ -126,4 +127,13 @@ export const SUCCESS_COPY = {
   lostSent:
     "If that address bought the toolkit, a fresh download link is on its way. Check your inbox (and spam folder) in a few minutes.",
   lostRateLimited: "Too many requests. Please wait a few minutes and try again.",
+  unknownRequest: "Unknown request.",
+} as const;
+
+/** What `/download/{token}` answers, as plain text, when it serves no file. */
+export const DOWNLOAD_REFUSALS = {
+  "invalid-link":
+    "This download link is invalid or has expired. Open your download page again to get a new one.",
+  "not-paid": "This order has no active download.",
+  unavailable: "The toolkit is temporarily unavailable. Please contact support.",
 } as const;

@@ -8,6 +8,12 @@ const secretSegment = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,128}$/, "16 to 128 characters of A-Z, a-z, 0-9, '-' or '_'");
 
+/** Comma-separated, the first signs and all verify, so a secret can be rotated. */
+const tokenSecrets = z
+  .string()
+  .transform((s) => s.split(",").map((p) => p.trim()))
+  .pipe(z.array(z.string().min(32, "each secret at least 32 characters")).min(1));
+
 const envSchema = z.object({
   PORT: optional(z.coerce.number().int().min(1).max(65535)).default(3000),
   HOST: optional(z.string()).default("0.0.0.0"),
@@ -32,17 +38,19 @@ const envSchema = z.object({
   ADMIN_PATH: optional(secretSegment),
   SUCCESS_PATH: optional(secretSegment),
   ADMIN_PASSWORD: optional(z.string().min(12, "at least 12 characters").max(1024)),
-  SESSION_SECRET: optional(
-    z
-      .string()
-      .transform((s) => s.split(",").map((p) => p.trim()))
-      .pipe(z.array(z.string().min(32, "each secret at least 32 characters")).min(1)),
-  ),
+  TOKEN_SECRET: optional(tokenSecrets),
+  /** The old name of TOKEN_SECRET (it never signed admin sessions, which are database rows). */
+  SESSION_SECRET: optional(tokenSecrets),
   MAX_UPLOAD_BYTES: optional(z.coerce.number().int().positive()).default(2 * 1024 ** 3),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
 });
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; SUPPORT_EMAIL: string };
+export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET"> & {
+  PUBLIC_URL: string;
+  SUPPORT_EMAIL: string;
+  /** Lines for the start-up log: variables set under a deprecated name. */
+  deprecations: string[];
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -69,9 +77,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     );
   }
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const { SESSION_SECRET, ...rest } = env;
+  const deprecations =
+    SESSION_SECRET && !env.TOKEN_SECRET
+      ? ["SESSION_SECRET is deprecated: rename it TOKEN_SECRET (same value); the old name still works."]
+      : [];
   return {
-    ...env,
+    ...rest,
+    TOKEN_SECRET: env.TOKEN_SECRET ?? SESSION_SECRET,
     PUBLIC_URL: publicUrl,
     SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
+    deprecations,
   };
 }

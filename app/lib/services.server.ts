@@ -1,10 +1,16 @@
+/**
+ * The wiring: which database, file store, payment provider and mailer the environment selects.
+ * The server creates one set per process (getServices) and hands it to every loader and action
+ * through the router context (router-context.ts); nothing else calls getServices. Tests make
+ * their own with createServices.
+ */
 import { join } from "node:path";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
 import { type Env, parseEnv } from "#app/lib/env.server.ts";
+import type { StoreLinks } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
 import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
-import type { LinkSettings } from "#app/lib/orders/fulfil-order.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
@@ -16,49 +22,61 @@ import { S3FileStore } from "#app/lib/storage/s3-file-store.server.ts";
 export interface Services {
   env: Env;
   database: Database;
-  store: FileStore;
+  /** Where the product ZIPs live. */
+  files: FileStore;
   settings: StoreSettings;
   payments: PaymentProvider;
   mailer: Mailer;
+  links: StoreLinks;
   /** Sends due e-mails now instead of at the next poll. */
   kickOutbox(): void;
   /** Stops the outbox worker and closes the mailer and the database. */
   close(): Promise<void>;
-  links: LinkSettings;
-}
-
-let booting: Promise<Services> | undefined;
-
-/** The store's services, created once per process on first use (the server calls it at start). */
-export function getServices(): Promise<Services> {
-  booting ??= boot();
-  return booting;
-}
-
-async function boot(): Promise<Services> {
-  const env = parseEnv();
-  logger.level = env.LOG_LEVEL;
-  const services = await createServices(env);
-  logger.info(
-    {
-      database: services.database.kind,
-      store: services.store.kind,
-      payments: services.payments.kind,
-      mail: services.mailer.kind,
-    },
-    "services ready",
-  );
-  return services;
 }
 
 /**
- * Wires the services for `env`; the process keeps one set (getServices), tests make their own
- * and may leave the outbox worker off to send e-mails themselves.
+ * Kept on globalThis, not in this module: `npm run dev` evaluates the app's modules again after
+ * an edit, and a second set would open the embedded database a second time.
+ */
+const PROCESS_SERVICES = Symbol.for("coaching-toolkit-store.services");
+type Holder = { [PROCESS_SERVICES]?: Promise<Services> };
+
+/** The process's services, created on first call from the environment. Only the server calls it. */
+export function getServices(): Promise<Services> {
+  const holder = globalThis as Holder;
+  holder[PROCESS_SERVICES] ??= createServices(parseEnv()).then((services) => {
+    logger.level = services.env.LOG_LEVEL;
+    logger.info(
+      {
+        database: services.database.kind,
+        files: services.files.kind,
+        payments: services.payments.kind,
+        mail: services.mailer.kind,
+      },
+      "services ready",
+    );
+    return services;
+  });
+  return holder[PROCESS_SERVICES];
+}
+
+/** Closes the process's services, if they were created. */
+export async function shutdownServices(): Promise<void> {
+  const holder = globalThis as Holder;
+  const services = holder[PROCESS_SERVICES];
+  if (!services) return;
+  delete holder[PROCESS_SERVICES];
+  await (await services).close();
+}
+
+/**
+ * Wires the services for `env`; tests may leave the outbox worker off to send e-mails themselves.
  */
 export async function createServices(env: Env, options: { outboxWorker?: boolean } = {}): Promise<Services> {
+  for (const line of env.deprecations) logger.warn(line);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const { generatedPassword, ...settings } = await loadSettings(database.db, env);
-  const store: FileStore = env.S3_BUCKET
+  const files: FileStore = env.S3_BUCKET
     ? new S3FileStore({
         bucket: env.S3_BUCKET,
         region: env.S3_REGION,
@@ -69,7 +87,11 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
       })
     : new LocalFileStore(join(env.DATA_DIR, "files"));
   const payments: PaymentProvider = env.STRIPE_SECRET_KEY
-    ? new StripeProvider(env.STRIPE_SECRET_KEY, env.STRIPE_API_BASE)
+    ? new StripeProvider({
+        secretKey: env.STRIPE_SECRET_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+        apiBase: env.STRIPE_API_BASE,
+      })
     : new TestModeProvider(database.db, env.PUBLIC_URL);
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -82,17 +104,17 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
   return {
     env,
     database,
-    store,
+    files,
     settings,
     payments,
     mailer,
+    links: { publicUrl: env.PUBLIC_URL, successPath: settings.successPath, supportEmail: env.SUPPORT_EMAIL },
     kickOutbox: outbox.kick,
     async close() {
       await outbox.stop();
       mailer.close();
       await database.close();
     },
-    links: { publicUrl: env.PUBLIC_URL, successPath: settings.successPath, supportEmail: env.SUPPORT_EMAIL },
   };
 }
 
@@ -104,11 +126,4 @@ function announce(env: Env, settings: StoreSettings, first: FirstStart) {
     lines.push(`Admin password (shown once, keep it safe): ${first.generatedPassword}`);
   }
   process.stdout.write(`\n${lines.join("\n")}\n\n`);
-}
-
-export async function shutdownServices(): Promise<void> {
-  if (!booting) return;
-  const services = await booting;
-  booting = undefined;
-  await services.close();
 }

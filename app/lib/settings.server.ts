@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
@@ -10,8 +10,11 @@ import { settings } from "#db/schema.ts";
 export interface StoreSettings {
   adminPath: string;
   successPath: string;
-  /** The first signs new tokens; all are accepted, so secrets can be rotated. */
-  sessionSecrets: string[];
+  /**
+   * Sign download links, the admin's check link and discount offers (not admin sessions: those are
+   * database rows). The first signs new tokens; all are accepted, so secrets can be rotated.
+   */
+  tokenSecrets: string[];
 }
 
 export interface FirstStart {
@@ -49,7 +52,7 @@ export async function setAdminPassword(db: Db, password: string): Promise<void> 
 }
 
 /**
- * The generated first-start values: made once, kept in the database (the session secret in
+ * The generated first-start values: made once, kept in the database (the token secret in
  * `DATA_DIR`), never regenerated. Environment variables take precedence.
  */
 export async function loadSettings(db: Db, env: Env): Promise<StoreSettings & FirstStart> {
@@ -70,25 +73,33 @@ export async function loadSettings(db: Db, env: Env): Promise<StoreSettings & Fi
   return {
     adminPath,
     successPath,
-    sessionSecrets: env.SESSION_SECRET ?? [await sessionSecretFile(env.DATA_DIR)],
+    tokenSecrets: env.TOKEN_SECRET ?? [await tokenSecretFile(env.DATA_DIR)],
     generatedPassword,
   };
 }
 
-async function sessionSecretFile(dataDir: string): Promise<string> {
-  const path = join(dataDir, "session-secret");
+/** `DATA_DIR/token-secret`, made at first start (stores from before the rename kept it in `session-secret`). */
+async function tokenSecretFile(dataDir: string): Promise<string> {
+  const path = join(dataDir, "token-secret");
+  const read = async () => (await readFile(path, "utf8")).trim();
   try {
-    return (await readFile(path, "utf8")).trim();
+    return await read();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    await mkdir(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString("base64url");
-    try {
-      await writeFile(path, secret, { mode: 0o600, flag: "wx" });
-      return secret;
-    } catch (raced) {
-      if ((raced as NodeJS.ErrnoException).code === "EEXIST") return (await readFile(path, "utf8")).trim();
-      throw raced;
-    }
+  }
+  try {
+    await rename(join(dataDir, "session-secret"), path);
+    return await read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  try {
+    await writeFile(path, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (raced) {
+    if ((raced as NodeJS.ErrnoException).code === "EEXIST") return read();
+    throw raced;
   }
 }

@@ -6,7 +6,7 @@ import { DiscountDialog } from "#app/components/checkout/discount-dialog.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { CHECKOUT_COPY } from "#app/content/checkout.ts";
 import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
-import { AppError } from "#app/lib/app-error.ts";
+import { AppError, type AppErrorCode } from "#app/lib/app-error.ts";
 import { checkoutSchema } from "#app/lib/checkout/checkout-schema.ts";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { createDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
@@ -14,11 +14,12 @@ import { formatDuration } from "#app/lib/duration.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
-import { getServices } from "#app/lib/services.server.ts";
+import { servicesContext } from "#app/lib/router-context.ts";
 import { useCountdown } from "#app/lib/use-countdown.ts";
 import demoVideo from "#app/media/toolkit-tour.mp4?url";
 import demoCaptions from "#app/media/toolkit-tour.vtt?url";
 import demoPoster from "#app/media/toolkit-tour-poster.webp?url";
+import { httpStatus } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [
@@ -30,8 +31,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader() {
-  const { database } = await getServices();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database } = context.get(servicesContext);
   return { available: (await getCurrentProduct(database.db)) !== null };
 }
 
@@ -39,11 +40,18 @@ type ActionResult =
   | { intent: "unlock"; offer: string; expiresInMs: number }
   | { intent: "buy"; error: { title: string; message: string } };
 
-export async function action({ request }: Route.ActionArgs) {
-  const services = await getServices();
+/** What the buyer reads when the order could not be created. */
+const ORDER_ERRORS: Partial<Record<AppErrorCode, { title: string; message: string }>> = {
+  PRODUCT_UNAVAILABLE: CHECKOUT_COPY.unavailable,
+  PAYMENT_PROVIDER: { title: CHECKOUT_COPY.paymentError.title, message: CHECKOUT_COPY.providerUnreachable },
+  NO_CHECKOUT_URL: { title: CHECKOUT_COPY.paymentError.title, message: CHECKOUT_COPY.noCheckoutUrl },
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
   const form = await request.formData();
   if (form.get("intent") === "unlock") {
-    const offer = createDiscountOffer(services.settings.sessionSecrets);
+    const offer = createDiscountOffer(services.settings.tokenSecrets);
     return {
       intent: "unlock",
       offer: offer.token,
@@ -61,14 +69,8 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(url, 303);
   } catch (error) {
     if (error instanceof AppError) {
-      const message =
-        error.code === "PRODUCT_UNAVAILABLE"
-          ? CHECKOUT_COPY.unavailable
-          : error.code === "NO_CHECKOUT_URL"
-            ? { title: CHECKOUT_COPY.paymentError.title, message: CHECKOUT_COPY.noCheckoutUrl }
-            : { title: CHECKOUT_COPY.paymentError.title, message: error.message };
-      const status = error.code === "PRODUCT_UNAVAILABLE" ? 503 : 502;
-      return data({ intent: "buy", error: message } satisfies ActionResult, { status });
+      const message = ORDER_ERRORS[error.code] ?? CHECKOUT_COPY.paymentError;
+      return data({ intent: "buy", error: message } satisfies ActionResult, { status: httpStatus(error) });
     }
     logger.error({ err: error }, "checkout failed");
     return data({ intent: "buy", error: CHECKOUT_COPY.paymentError } satisfies ActionResult, { status: 500 });

@@ -1,13 +1,13 @@
 import { ping } from "#app/lib/db/database.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { getServices } from "#app/lib/services.server.ts";
+import { servicesContext } from "#app/lib/router-context.ts";
+import type { Route } from "./+types/healthz";
 
 /** Liveness and readiness for a load balancer: 200 when the database answers. */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const headers = { "Content-Type": "application/json", "Cache-Control": "no-store" };
   try {
-    const { database } = await getServices();
-    await ping(database.db);
+    await ping(context.get(servicesContext).database.db);
     return new Response(JSON.stringify({ status: "ok" }), { headers });
   } catch (error) {
     logger.error({ err: error }, "health check failed");

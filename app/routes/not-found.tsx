@@ -1,5 +1,5 @@
 import { NotFoundPage } from "#app/components/not-found-page.tsx";
-import { notFound } from "#app/lib/not-found.server.ts";
+import { notFound } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => [

@@ -2,10 +2,11 @@ import { CreditCard } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { TEST_PAYMENT_COPY } from "#app/content/checkout.ts";
 import { PRODUCT } from "#app/content/site.ts";
+import { successPagePath } from "#app/lib/links.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { notFound } from "#app/lib/not-found.server.ts";
 import { completeTestPayment, findTestSession } from "#app/lib/payments/complete-test-payment.server.ts";
-import { getServices } from "#app/lib/services.server.ts";
+import { servicesContext } from "#app/lib/router-context.ts";
+import { notFound } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/pay-test";
 
 export const meta: Route.MetaFunction = () => [
@@ -17,8 +18,8 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const order = await findTestSession(await getServices(), params.session);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const order = await findTestSession(context.get(servicesContext), params.session);
   if (!order) notFound(request);
   return {
     number: order.number,
@@ -28,16 +29,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const services = await getServices();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
   const intent = (await request.formData()).get("intent");
   if (intent === "pay") {
     const order = await completeTestPayment(services, params.session);
     if (!order) return { declined: false, closed: true };
-    return redirect(
-      `/${services.settings.successPath}?session_id=${encodeURIComponent(params.session)}`,
-      303,
-    );
+    return redirect(successPagePath(services.settings.successPath, { session_id: params.session }), 303);
   }
   // A declined card is an outcome of the payment, not an HTTP error.
   if (intent === "decline") return { declined: true, closed: false };

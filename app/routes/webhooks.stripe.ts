@@ -1,12 +1,8 @@
+import { AppError } from "#app/lib/app-error.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import {
-  handleStripeEvent,
-  MAX_WEBHOOK_BYTES,
-  verifyStripeEvent,
-  WebhookSignatureError,
-} from "#app/lib/payments/handle-stripe-webhook.server.ts";
-import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
-import { getServices } from "#app/lib/services.server.ts";
+import { handleStripeEvent, MAX_WEBHOOK_BYTES } from "#app/lib/payments/handle-stripe-webhook.server.ts";
+import { servicesContext } from "#app/lib/router-context.ts";
+import { httpStatus } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/webhooks.stripe";
 
 const json = (status: number, body: object) =>
@@ -16,23 +12,23 @@ export function loader() {
   return json(405, { error: "POST only" });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const services = await getServices();
-  const secret = services.env.STRIPE_WEBHOOK_SECRET;
-  if (!(services.payments instanceof StripeProvider) || !secret)
-    return json(404, { error: "Stripe is not configured" });
+/** Stripe's event deliveries: the raw body, its signature checked, each event applied once. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const webhooks = services.payments.webhooks;
+  if (!webhooks) return json(404, { error: "Stripe is not configured" });
   if (Number(request.headers.get("content-length") ?? 0) > MAX_WEBHOOK_BYTES)
     return json(413, { error: "Too large" });
   const body = Buffer.from(await request.arrayBuffer());
   if (body.length > MAX_WEBHOOK_BYTES) return json(413, { error: "Too large" });
 
-  let event: ReturnType<typeof verifyStripeEvent>;
+  let event: ReturnType<typeof webhooks.verify>;
   try {
-    event = verifyStripeEvent(services.payments, body, request.headers.get("stripe-signature"), secret);
+    event = webhooks.verify(body, request.headers.get("stripe-signature"));
   } catch (error) {
-    if (error instanceof WebhookSignatureError) {
+    if (error instanceof AppError && error.code === "BAD_SIGNATURE") {
       logger.warn({ reason: error.message }, "stripe webhook refused");
-      return json(400, { error: "Invalid signature" });
+      return json(httpStatus(error), { error: "Invalid signature" });
     }
     throw error;
   }

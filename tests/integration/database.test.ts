@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -64,10 +64,21 @@ for (const backend of testBackends()) {
       expect(second.adminPath).toBe(first.adminPath);
       expect(second.successPath).toBe(first.successPath);
       expect(first.adminPath).not.toBe(first.successPath);
-      expect(second.sessionSecrets).toEqual(first.sessionSecrets);
-      expect((await readFile(join(dataDir, "session-secret"), "utf8")).trim()).toBe(first.sessionSecrets[0]);
+      expect(second.tokenSecrets).toEqual(first.tokenSecrets);
+      expect((await readFile(join(dataDir, "token-secret"), "utf8")).trim()).toBe(first.tokenSecrets[0]);
       const hash = await getSetting(database.db, "admin_password_hash");
       expect(await verifyPassword(first.generatedPassword!, hash!)).toBe(true);
+      await rm(dataDir, { recursive: true });
+      await database.close();
+    });
+
+    it("keeps the token secret of a store from before the rename (DATA_DIR/session-secret)", async () => {
+      const database = await backend.open();
+      const dataDir = await mkdtemp(join(tmpdir(), "store-settings-"));
+      await writeFile(join(dataDir, "session-secret"), "an-old-secret-of-at-least-32-characters\n");
+      const settings = await loadSettings(database.db, parseEnv({ DATA_DIR: dataDir }));
+      expect(settings.tokenSecrets).toEqual(["an-old-secret-of-at-least-32-characters"]);
+      expect(await readdir(dataDir)).toEqual(["token-secret"]);
       await rm(dataDir, { recursive: true });
       await database.close();
     });
@@ -79,13 +90,13 @@ for (const backend of testBackends()) {
         ADMIN_PATH: "my-admin-path-0123456789",
         SUCCESS_PATH: "my-success-path-0123456789",
         ADMIN_PASSWORD: "a-long-admin-password",
-        SESSION_SECRET: "s".repeat(32),
+        TOKEN_SECRET: "s".repeat(32),
       });
       const settings = await loadSettings(database.db, env);
       expect(settings).toMatchObject({
         adminPath: "my-admin-path-0123456789",
         successPath: "my-success-path-0123456789",
-        sessionSecrets: ["s".repeat(32)],
+        tokenSecrets: ["s".repeat(32)],
       });
       expect(settings.generatedPassword).toBeUndefined();
       const hash = await getSetting(database.db, "admin_password_hash");

@@ -70,7 +70,7 @@ describe("LocalFileStore", () => {
     "",
     `${"a".repeat(600)}.zip`,
   ])("refuses the key %j", async (key) => {
-    expect(() => store.pathOf(key)).toThrow(InvalidKeyError);
+    await expect(store.downloadSource(key)).rejects.toThrow(InvalidKeyError);
     await expect(store.get(key)).rejects.toThrow(InvalidKeyError);
     await expect(store.delete(key)).rejects.toThrow(InvalidKeyError);
   });

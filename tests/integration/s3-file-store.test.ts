@@ -2,10 +2,11 @@ import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "#app/lib/app-error.ts";
 import { createAdminDownloadToken, prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
-import { UploadError, uploadProduct } from "#app/lib/products/upload-product.server.ts";
 import { S3FileStore } from "#app/lib/storage/s3-file-store.server.ts";
+import { uploadFromRequest } from "#app/routes/secret/upload.server.ts";
 import { startS3 } from "../mocks/s3.ts";
 import { testBackends } from "../setup/databases.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
@@ -27,7 +28,7 @@ describe("S3 file store (s3rver)", () => {
   const zipName = { prefix: "products/toolkit-", extension: ".zip" };
 
   it("is chosen by S3_BUCKET and stores, reads ranges, stats, lists and deletes", async () => {
-    const store = services.store as S3FileStore;
+    const store = services.files as S3FileStore;
     expect(store).toBeInstanceOf(S3FileStore);
     const { key, size } = await store.put(
       Readable.from([Buffer.from("hello "), Buffer.from("world")]),
@@ -44,7 +45,7 @@ describe("S3 file store (s3rver)", () => {
   });
 
   it("leaves no object behind when the incoming stream fails", async () => {
-    const store = services.store as S3FileStore;
+    const store = services.files as S3FileStore;
     const before = await store.list("products/");
     const failing = new Readable({
       read() {
@@ -60,13 +61,16 @@ describe("S3 file store (s3rver)", () => {
     const bytes = await readFile("tests/fixtures/toolkit-sample.zip");
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(bytes)]), "toolkit.zip");
-    const product = await uploadProduct(services, new Request("http://x/", { method: "POST", body: form }));
+    const product = await uploadFromRequest(
+      services,
+      new Request("http://x/", { method: "POST", body: form }),
+    );
     expect(product).toMatchObject({ entryCount: 3, size: bytes.length });
     expect((await getCurrentProduct(services.database.db))?.id).toBe(product.id);
 
     const plan = await prepareDownload(
       services,
-      createAdminDownloadToken(services.settings.sessionSecrets),
+      createAdminDownloadToken(services.settings.tokenSecrets),
       null,
     );
     expect(plan.kind).toBe("redirect");
@@ -82,11 +86,11 @@ describe("S3 file store (s3rver)", () => {
       new Blob([new Uint8Array(await readFile("tests/fixtures/evil-traversal.zip"))]),
       "evil.zip",
     );
-    const error = await uploadProduct(
+    const error = await uploadFromRequest(
       services,
       new Request("http://x/", { method: "POST", body: evil }),
     ).catch((e) => e);
-    expect(error).toBeInstanceOf(UploadError);
-    expect((await services.store.list("products/")).map((o) => o.key)).toEqual([product.fileKey]);
+    expect(error).toBeInstanceOf(AppError);
+    expect((await services.files.list("products/")).map((o) => o.key)).toEqual([product.fileKey]);
   });
 });

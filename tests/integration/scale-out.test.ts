@@ -27,7 +27,7 @@ describe.runIf(postgres)("scale-out: two instances on one PostgreSQL and one S3 
     shared = {
       ...s3.env,
       DATABASE_URL: await postgres!.freshUrl!(),
-      SESSION_SECRET: "z".repeat(40),
+      TOKEN_SECRET: "z".repeat(40),
       ADMIN_PATH: "scale-admin-0123456789",
       SUCCESS_PATH: "scale-success-0123456789",
       ADMIN_PASSWORD: "scale-admin-password",
@@ -82,7 +82,7 @@ describe.runIf(postgres)("scale-out: two instances on one PostgreSQL and one S3 
     expect(order?.status).toBe("paid");
 
     const download = await fetch(
-      `${b.url}/download/${createDownloadToken([shared.SESSION_SECRET!], order!.id)}`,
+      `${b.url}/download/${createDownloadToken([shared.TOKEN_SECRET!], order!.id)}`,
       { redirect: "manual" },
     );
     expect(download.status).toBe(302);

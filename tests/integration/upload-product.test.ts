@@ -1,8 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AppError } from "#app/lib/app-error.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
-import { deleteCurrentProduct, UploadError, uploadProduct } from "#app/lib/products/upload-product.server.ts";
+import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts";
+import { httpStatus } from "#app/routes/http.server.ts";
+import { uploadErrorCopy, uploadFromRequest } from "#app/routes/secret/upload.server.ts";
 import { products } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
@@ -24,17 +27,17 @@ for (const backend of testBackends()) {
     afterEach(() => services.dispose());
     afterAll(() => backend.cleanup());
 
-    const stored = () => services.store.list("products/");
+    const stored = () => services.files.list("products/");
     const rejects = async (request: Request, status: number, message: RegExp) => {
-      const error = await uploadProduct(services, request).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(UploadError);
-      expect((error as UploadError).status).toBe(status);
-      expect((error as UploadError).message).toMatch(message);
+      const error = await uploadFromRequest(services, request).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(httpStatus(error as AppError)).toBe(status);
+      expect(uploadErrorCopy(error as AppError, services.env.MAX_UPLOAD_BYTES).message).toMatch(message);
     };
 
     it("stores a valid ZIP, records its size, hash and entries, and makes it current", async () => {
       const bytes = await fixture("toolkit-sample.zip");
-      const product = await uploadProduct(services, multipart("Toolkit.ZIP", bytes));
+      const product = await uploadFromRequest(services, multipart("Toolkit.ZIP", bytes));
       expect(product).toMatchObject({
         fileName: "Toolkit.ZIP",
         size: bytes.length,
@@ -47,8 +50,11 @@ for (const backend of testBackends()) {
     });
 
     it("replaces the previous product and removes its file only after the new one is in place", async () => {
-      const first = await uploadProduct(services, multipart("a.zip", await fixture("toolkit-sample.zip")));
-      const second = await uploadProduct(services, multipart("b.zip", await fixture("toolkit-v2.zip")));
+      const first = await uploadFromRequest(
+        services,
+        multipart("a.zip", await fixture("toolkit-sample.zip")),
+      );
+      const second = await uploadFromRequest(services, multipart("b.zip", await fixture("toolkit-v2.zip")));
       expect((await getCurrentProduct(services.database.db))?.id).toBe(second.id);
       expect((await stored()).map((o) => o.key)).toEqual([second.fileKey]);
       const [old] = await services.database.db.select().from(products).where(eq(products.id, first.id));
@@ -63,7 +69,7 @@ for (const backend of testBackends()) {
       ["a ZIP with ../ entries", "evil.zip", "evil-traversal.zip", 422, /percorso non sicuro/],
       ["a ZIP with a symlink", "link.zip", "evil-symlink.zip", 422, /collegamento simbolico: link-to-etc/],
     ])("refuses %s and keeps the current product", async (_what, name, source, status, message) => {
-      const current = await uploadProduct(
+      const current = await uploadFromRequest(
         services,
         multipart("good.zip", await fixture("toolkit-sample.zip")),
       );
@@ -112,8 +118,8 @@ for (const backend of testBackends()) {
 
     it("two uploads at once leave exactly one current product and no orphan file", async () => {
       const [a, b] = await Promise.all([
-        uploadProduct(services, multipart("a.zip", await fixture("toolkit-sample.zip"))),
-        uploadProduct(services, multipart("b.zip", await fixture("toolkit-v2.zip"))),
+        uploadFromRequest(services, multipart("a.zip", await fixture("toolkit-sample.zip"))),
+        uploadFromRequest(services, multipart("b.zip", await fixture("toolkit-v2.zip"))),
       ]);
       const current = await services.database.db.select().from(products).where(eq(products.current, true));
       expect(current).toHaveLength(1);
@@ -122,7 +128,7 @@ for (const backend of testBackends()) {
     });
 
     it("deletes the current product and its file", async () => {
-      await uploadProduct(services, multipart("a.zip", await fixture("toolkit-sample.zip")));
+      await uploadFromRequest(services, multipart("a.zip", await fixture("toolkit-sample.zip")));
       expect(await deleteCurrentProduct(services)).toBe(true);
       expect(await getCurrentProduct(services.database.db)).toBeNull();
       expect(await stored()).toEqual([]);

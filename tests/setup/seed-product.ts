@@ -10,7 +10,7 @@ export const SAMPLE_ZIP = "tests/fixtures/toolkit-sample.zip";
 /** Puts a ZIP in the store and makes it the current product, as an admin upload would. */
 export async function seedProduct(services: Services, path = SAMPLE_ZIP) {
   const bytes = await readFile(path);
-  const { key, size } = await services.store.put(createReadStream(path), {
+  const { key, size } = await services.files.put(createReadStream(path), {
     prefix: "products/toolkit-",
     extension: ".zip",
   });

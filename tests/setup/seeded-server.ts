@@ -5,7 +5,6 @@ import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.
 import { parseEnv } from "#app/lib/env.server.ts";
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
-import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
 import { orders } from "#db/schema.ts";
 import type { TestBackend } from "./databases.ts";
 import { SAMPLE_ZIP, seedProduct } from "./seed-product.ts";
@@ -27,7 +26,7 @@ export async function startSeededServer(
   const url = backend.freshUrl ? await backend.freshUrl() : undefined;
   const fullEnv = {
     DATA_DIR: dataDir,
-    SESSION_SECRET: SEEDED_SECRET,
+    TOKEN_SECRET: SEEDED_SECRET,
     ADMIN_PASSWORD: "seeded-admin-password",
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
@@ -45,7 +44,8 @@ export async function startSeededServer(
     })
     .returning();
   await fulfilOrder(services.database.db, services.links, { orderId: order!.id });
-  const filePath = services.store instanceof LocalFileStore ? services.store.pathOf(product.fileKey) : null;
+  const source = await services.files.downloadSource(product.fileKey, { expiresIn: 60, fileName: "t.zip" });
+  const filePath = "path" in source ? source.path : null;
   await services.close();
   return {
     server: await startServer(fullEnv),

@@ -24,7 +24,7 @@ export async function testServices(
       SUCCESS_PATH: "thank-you-secret-0123456789",
       ADMIN_PATH: "admin-secret-0123456789",
       ADMIN_PASSWORD: "test-admin-password",
-      SESSION_SECRET: "s".repeat(40),
+      TOKEN_SECRET: "s".repeat(40),
       ...(url ? { DATABASE_URL: url } : {}),
       ...env,
     }),

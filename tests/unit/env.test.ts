@@ -18,7 +18,7 @@ describe("parseEnv", () => {
   });
 
   it("treats empty values as unset", () => {
-    expect(parseEnv({ PORT: "", DATABASE_URL: " ", SESSION_SECRET: "" })).toMatchObject({ PORT: 3000 });
+    expect(parseEnv({ PORT: "", DATABASE_URL: " ", TOKEN_SECRET: "" })).toMatchObject({ PORT: 3000 });
   });
 
   it("derives PUBLIC_URL from PORT and the support address from PUBLIC_URL", () => {
@@ -29,10 +29,21 @@ describe("parseEnv", () => {
     });
   });
 
-  it("splits SESSION_SECRET for rotation", () => {
+  it("splits TOKEN_SECRET for rotation", () => {
     const a = "a".repeat(32);
     const b = "b".repeat(40);
-    expect(parseEnv({ SESSION_SECRET: `${a}, ${b}` }).SESSION_SECRET).toEqual([a, b]);
+    expect(parseEnv({ TOKEN_SECRET: `${a}, ${b}` }).TOKEN_SECRET).toEqual([a, b]);
+  });
+
+  it("still takes TOKEN_SECRET under its old name, SESSION_SECRET, with a deprecation line", () => {
+    const secret = "o".repeat(32);
+    const env = parseEnv({ SESSION_SECRET: secret });
+    expect(env.TOKEN_SECRET).toEqual([secret]);
+    expect(env.deprecations).toEqual([
+      expect.stringMatching(/SESSION_SECRET is deprecated: rename it TOKEN_SECRET/),
+    ]);
+    expect(parseEnv({ TOKEN_SECRET: secret }).deprecations).toEqual([]);
+    expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrowError(/SESSION_SECRET: /);
   });
 
   it.each([
@@ -46,7 +57,7 @@ describe("parseEnv", () => {
     ["ADMIN_PATH", "short"],
     ["ADMIN_PATH", "../../etc/passwd-long-enough"],
     ["ADMIN_PASSWORD", "tooshort"],
-    ["SESSION_SECRET", "short"],
+    ["TOKEN_SECRET", "short"],
     ["MAX_UPLOAD_BYTES", "-1"],
     ["LOG_LEVEL", "loud"],
   ])("rejects %s=%s naming the variable", (name, value) => {

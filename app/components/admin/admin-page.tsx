@@ -5,9 +5,9 @@ import { toast } from "sonner";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { PRODUCT } from "#app/content/site.ts";
-import type { AdminActionData, AdminPageData } from "#app/lib/admin/admin-page.server.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import { formatCents } from "#app/lib/money.ts";
+import type { AdminActionData, AdminPageData } from "#app/routes/secret/admin.server.ts";
 
 type SignedIn = Extract<AdminPageData, { signedIn: true }>;
 

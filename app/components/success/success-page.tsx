@@ -5,9 +5,9 @@ import { toast } from "sonner";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import { PRODUCT, TIMING } from "#app/content/site.ts";
-import type { SuccessActionData, SuccessPageData } from "#app/lib/checkout/success-page.server.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import { formatCents } from "#app/lib/money.ts";
+import type { SuccessActionData, SuccessPageData } from "#app/routes/secret/success.server.ts";
 
 export default function SuccessPage({ data }: { data: SuccessPageData }) {
   return data.order ? <PaidOrder data={data} order={data.order} /> : <LostLink />;

@@ -3,31 +3,21 @@ import { eq, lt, or } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { adminSessions } from "#db/schema.ts";
 
+/**
+ * Admin sessions are database rows keyed by the hash of a random token (the cookie holds the
+ * token: see app/routes/secret/admin-guard.server.ts), so every instance sees every session and
+ * signing out ends it everywhere.
+ */
+
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
+/** Longer is not a token this store made. */
+const MAX_TOKEN_LENGTH = 200;
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** `__Host-` binds the cookie to this exact origin over https; plain http (local use) cannot use it. */
-export function cookieName(publicUrl: string) {
-  return publicUrl.startsWith("https:") ? "__Host-admin_session" : "admin_session";
-}
-
-function cookie(publicUrl: string, value: string, maxAgeSeconds: number) {
-  const secure = publicUrl.startsWith("https:") ? "; Secure" : "";
-  return `${cookieName(publicUrl)}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
-}
-
-function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=") || null;
-  }
-  return null;
-}
-
-/** A new session (a new id at every sign-in); returns the Set-Cookie header. */
-export async function createAdminSession(db: Db, publicUrl: string, userAgent: string | null) {
+/** A new session (a new token at every sign-in); returns its token. */
+export async function createAdminSession(db: Db, userAgent: string | null): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
   await db.insert(adminSessions).values({
@@ -44,13 +34,12 @@ export async function createAdminSession(db: Db, publicUrl: string, userAgent: s
         lt(adminSessions.lastSeenAt, new Date(now - IDLE_TIMEOUT_MS)),
       ),
     );
-  return cookie(publicUrl, token, ABSOLUTE_TIMEOUT_MS / 1000);
+  return token;
 }
 
-/** Whether the request carries a live session (idle < 30 min, age < 12 h); refreshes its idle clock. */
-export async function hasAdminSession(db: Db, publicUrl: string, request: Request): Promise<boolean> {
-  const token = readCookie(request, cookieName(publicUrl));
-  if (!token || token.length > 200) return false;
+/** Whether `token` is a live session (idle < 30 min, age < 12 h); refreshes its idle clock. */
+export async function isLiveAdminSession(db: Db, token: string | null): Promise<boolean> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return false;
   const [session] = await db
     .select()
     .from(adminSessions)
@@ -68,9 +57,8 @@ export async function hasAdminSession(db: Db, publicUrl: string, request: Reques
   return true;
 }
 
-/** Ends the request's session; returns the Set-Cookie header that clears the cookie. */
-export async function destroyAdminSession(db: Db, publicUrl: string, request: Request) {
-  const token = readCookie(request, cookieName(publicUrl));
-  if (token) await db.delete(adminSessions).where(eq(adminSessions.idHash, hash(token)));
-  return cookie(publicUrl, "", 0);
+/** Ends the session `token` names, if any. */
+export async function endAdminSession(db: Db, token: string | null): Promise<void> {
+  if (token && token.length <= MAX_TOKEN_LENGTH)
+    await db.delete(adminSessions).where(eq(adminSessions.idHash, hash(token)));
 }

@@ -1,17 +1,19 @@
 import { z } from "zod";
 import { CHECKOUT_COPY } from "#app/content/checkout.ts";
+import { emailField } from "#app/lib/email-address.ts";
+import { HONEYPOT_FIELD, honeypotField } from "#app/lib/honeypot.ts";
+
+const email = emailField({
+  required: CHECKOUT_COPY.emailRequired.message,
+  invalid: CHECKOUT_COPY.emailInvalid.message,
+});
 
 /** The checkout form, shared by the page (before submitting) and the action (the real check). */
 export const checkoutSchema = z.object({
-  email: z
-    .string({ error: CHECKOUT_COPY.emailRequired.message })
-    .trim()
-    .min(1, CHECKOUT_COPY.emailRequired.message)
-    .max(254, CHECKOUT_COPY.emailInvalid.message)
-    .pipe(z.email(CHECKOUT_COPY.emailInvalid.message)),
+  email,
   offer: z.string().max(2048).optional().default(""),
-  // A field people never see; bots fill it in.
-  website: z.string().max(0).optional(),
+  [HONEYPOT_FIELD]: honeypotField,
 });
 
-export type CheckoutInput = z.infer<typeof checkoutSchema>;
+/** The success page's "lost your link?" form. */
+export const lostLinkSchema = z.object({ email, [HONEYPOT_FIELD]: honeypotField });

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { isValidDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
+import { normalizeEmail } from "#app/lib/email-address.ts";
+import { successPageUrl } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -10,7 +12,7 @@ import { orders } from "#db/schema.ts";
 /**
  * Creates a pending order and its payment, and returns where to send the buyer. The price is
  * decided here, never by the page: $35.25 with a valid offer, $47.00 otherwise. With no product
- * ZIP uploaded nothing is sold (DESIGN decision 6).
+ * ZIP uploaded nothing is sold (ADR 004).
  */
 export async function createOrder(
   services: Services,
@@ -21,11 +23,11 @@ export async function createOrder(
   if (!(await getCurrentProduct(db))) {
     throw new AppError("PRODUCT_UNAVAILABLE", "The toolkit is temporarily unavailable.");
   }
-  const discount = isValidDiscountOffer(settings.sessionSecrets, input.offer);
+  const discount = isValidDiscountOffer(settings.tokenSecrets, input.offer);
   const [order] = await db
     .insert(orders)
     .values({
-      email: input.email.toLowerCase(),
+      email: normalizeEmail(input.email),
       amountCents: discount ? PROMO_PRICE_CENTS : PRODUCT.priceCents,
       currency: PRODUCT.currency,
       discountApplied: discount,
@@ -43,13 +45,13 @@ export async function createOrder(
       amountCents: order.amountCents,
       currency: order.currency,
       productName: PRODUCT.name,
-      successUrl: `${env.PUBLIC_URL}/${settings.successPath}`,
+      successUrl: successPageUrl(services.links),
       cancelUrl: `${env.PUBLIC_URL}/checkout`,
     });
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, "payment provider refused the checkout session");
     await db.update(orders).set({ status: "failed", updatedAt: new Date() }).where(eq(orders.id, order.id));
-    throw new AppError("PAYMENT_PROVIDER", "We could not reach the payment provider. Please try again.", {
+    throw new AppError("PAYMENT_PROVIDER", "The payment provider refused the checkout session", {
       cause: error,
     });
   }

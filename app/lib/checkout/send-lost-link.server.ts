@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { normalizeEmail } from "#app/lib/email-address.ts";
 import { queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
 import { hit } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -13,7 +14,7 @@ const PER_ADDRESS = { limit: 3, windowMs: 60 * 60_000 };
  */
 export async function sendLostLink(services: Services, email: string, ip: string | null) {
   const db = services.database.db;
-  const address = email.trim().toLowerCase();
+  const address = normalizeEmail(email);
   const [byIp, byAddress] = await Promise.all([
     hit(db, `lost-link:ip:${ip ?? "unknown"}`, PER_IP),
     hit(db, `lost-link:email:${address}`, PER_ADDRESS),

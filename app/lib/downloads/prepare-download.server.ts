@@ -5,22 +5,21 @@ import { logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
-import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
-import { S3FileStore } from "#app/lib/storage/s3-file-store.server.ts";
 import { downloads, orders } from "#db/schema.ts";
 
-/** A link to the file for one paid order, valid 300 s (spec section 9). */
+/** A link to the file for one paid order, valid 300 s. */
 export function createDownloadToken(secrets: string[], orderId: string, now = Date.now()) {
   return signToken(secrets, "download", { o: orderId }, now + TIMING.downloadLinkSeconds * 1000);
 }
 
-/** The admin's link to check the current product, valid 60 s (spec section 7). */
+/** The admin's link to check the current product, valid 60 s. */
 export function createAdminDownloadToken(secrets: string[], now = Date.now()) {
   return signToken(secrets, "admin-download", {}, now + TIMING.adminLinkSeconds * 1000);
 }
 
 export type DownloadPlan =
-  | { kind: "refuse"; status: 403 | 404; message: string }
+  /** The link is forged or expired, the order is not paid (or refunded), or no product is on sale. */
+  | { kind: "refuse"; reason: "invalid-link" | "not-paid" | "unavailable" }
   | { kind: "redirect"; url: string }
   | {
       kind: "file";
@@ -46,17 +45,12 @@ export async function prepareDownload(
   token: string,
   ip: string | null,
 ): Promise<DownloadPlan> {
-  const secrets = services.settings.sessionSecrets;
+  const secrets = services.settings.tokenSecrets;
   const db = services.database.db;
   const forAdmin = verifyToken(secrets, "admin-download", token) !== null;
   const verified = forAdmin ? null : verifyToken<{ o: string }>(secrets, "download", token);
   if (!forAdmin && !verified) {
-    return {
-      kind: "refuse",
-      status: 403,
-      message:
-        "This download link is invalid or has expired. Open your download page again to get a new one.",
-    };
+    return { kind: "refuse", reason: "invalid-link" };
   }
   let orderId: string | null = null;
   if (verified) {
@@ -64,18 +58,13 @@ export async function prepareDownload(
       .select({ id: orders.id, status: orders.status })
       .from(orders)
       .where(eq(orders.id, verified.data.o));
-    if (order?.status !== "paid")
-      return { kind: "refuse", status: 403, message: "This order has no active download." };
+    if (order?.status !== "paid") return { kind: "refuse", reason: "not-paid" };
     orderId = order.id;
   }
   const product = await getCurrentProduct(db);
-  const stat = product && (await services.store.stat(product.fileKey));
+  const stat = product && (await services.files.stat(product.fileKey));
   if (!product || !stat) {
-    return {
-      kind: "refuse",
-      status: 404,
-      message: "The toolkit is temporarily unavailable. Please contact support.",
-    };
+    return { kind: "refuse", reason: "unavailable" };
   }
   const fileName = forAdmin ? PRODUCT.adminDownloadFileName : PRODUCT.downloadFileName;
   // The admin checking the file is not a buyer's download.
@@ -86,19 +75,17 @@ export async function prepareDownload(
       .catch((error: unknown) => logger.error({ err: error, orderId }, "download not recorded"));
   };
 
-  const store = services.store;
-  if (store instanceof S3FileStore) {
+  const source = await services.files.downloadSource(product.fileKey, {
+    expiresIn: forAdmin ? TIMING.adminLinkSeconds : TIMING.downloadLinkSeconds,
+    fileName,
+  });
+  if ("url" in source) {
     record(stat.size);
-    const url = await store.presignedGetUrl(product.fileKey, {
-      expiresIn: forAdmin ? TIMING.adminLinkSeconds : TIMING.downloadLinkSeconds,
-      fileName,
-    });
-    return { kind: "redirect", url };
+    return { kind: "redirect", url: source.url };
   }
-  if (!(store instanceof LocalFileStore)) throw new Error(`No way to serve files from a ${store.kind} store`);
   return {
     kind: "file",
-    path: store.pathOf(product.fileKey),
+    path: source.path,
     fileName,
     etag: `"${product.sha256}"`,
     lastModified: product.uploadedAt,

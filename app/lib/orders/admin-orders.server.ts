@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, or, sql, sum } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
+import { normalizeEmail } from "#app/lib/email-address.ts";
+import { downloadUrl } from "#app/lib/links.ts";
 import { markRefunded, queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
 
 import type { Services } from "#app/lib/services.server.ts";
@@ -25,7 +27,8 @@ export interface OrderRow {
 /** Orders newest first, searchable by e-mail (part of it) or order number, a page at a time. */
 export async function listOrders(db: Db, opts: { query?: string; page?: number } = {}) {
   const page = Math.max(1, Math.floor(opts.page ?? 1));
-  const query = opts.query?.trim().slice(0, 200) ?? "";
+  // Addresses are stored normalised; an order number is unaffected.
+  const query = normalizeEmail(opts.query ?? "").slice(0, 200);
   const number = /^#?\d{1,9}$/.test(query) ? Number(query.replace("#", "")) : null;
   const where = query
     ? or(
@@ -104,7 +107,7 @@ export async function resendDeliveryEmail(services: Services, orderId: string) {
 export async function freshDownloadLink(services: Services, orderId: string) {
   const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
   if (order?.status !== "paid") return null;
-  return `${services.env.PUBLIC_URL}/download/${createDownloadToken(services.settings.sessionSecrets, order.id)}`;
+  return downloadUrl(services.links, createDownloadToken(services.settings.tokenSecrets, order.id));
 }
 
 /** Refunds through the payment provider, then revokes the download and the e-mail link. */

@@ -1,16 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
+import { type StoreLinks, successPageUrl } from "#app/lib/links.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import { orders } from "#db/schema.ts";
 
 export type Order = typeof orders.$inferSelect;
-
-export interface LinkSettings {
-  publicUrl: string;
-  successPath: string;
-  supportEmail: string;
-}
 
 export const hashAccessToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -20,12 +15,8 @@ export function newAccessToken() {
   return { token, hash: hashAccessToken(token) };
 }
 
-export function successLink(links: LinkSettings, token: string) {
-  return `${links.publicUrl}/${links.successPath}?t=${token}`;
-}
-
 /** Queues the delivery e-mail with a fresh link (the previous link stops working). */
-export async function queueDeliveryEmail(db: Db, order: Order, links: LinkSettings, dedupeKey?: string) {
+export async function queueDeliveryEmail(db: Db, order: Order, links: StoreLinks, dedupeKey?: string) {
   const { token, hash } = newAccessToken();
   await db
     .update(orders)
@@ -41,7 +32,7 @@ export async function queueDeliveryEmail(db: Db, order: Order, links: LinkSettin
       amountCents: order.amountCents,
       discountApplied: order.discountApplied,
       paidAt: (order.paidAt ?? new Date()).toISOString(),
-      link: successLink(links, token),
+      link: successPageUrl(links, { t: token }),
       supportEmail: links.supportEmail,
     },
   });
@@ -55,7 +46,7 @@ export async function queueDeliveryEmail(db: Db, order: Order, links: LinkSettin
  */
 export async function fulfilOrder(
   db: Db,
-  links: LinkSettings,
+  links: StoreLinks,
   payment: { orderId: string; paymentIntentId?: string | null },
 ): Promise<{ order: Order | null; newlyPaid: boolean }> {
   return db.transaction(async (tx) => {

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
-import { TEST_SESSION_PREFIX, TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
+import { TEST_SESSION_PREFIX } from "#app/lib/payments/test-mode-provider.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { orders } from "#db/schema.ts";
 
 /** The order behind a test-mode session, when test mode is on and the session exists. */
 export async function findTestSession(services: Services, sessionId: string) {
-  if (!(services.payments instanceof TestModeProvider) || !sessionId.startsWith(TEST_SESSION_PREFIX))
-    return null;
+  if (services.payments.kind !== "test" || !sessionId.startsWith(TEST_SESSION_PREFIX)) return null;
   const [order] = await services.database.db
     .select()
     .from(orders)

@@ -1,4 +1,6 @@
-/** What the store needs from a payment provider: a hosted checkout, its status, and refunds. */
+import type Stripe from "stripe";
+
+/** What the store needs from a payment provider: a hosted checkout, its status, refunds and webhooks. */
 export interface CheckoutRequest {
   orderId: string;
   orderNumber: number;
@@ -24,8 +26,16 @@ export interface SessionStatus {
   paymentIntentId: string | null;
 }
 
+/** Checks a webhook delivery: the event when the signature is genuine and fresh; throws AppError BAD_SIGNATURE otherwise. */
+export interface WebhookVerifier {
+  verify(body: Buffer, signature: string | null): Stripe.Event;
+}
+
 export interface PaymentProvider {
+  /** "test": the built-in test-mode checkout page (/pay/test/{session}) takes the payments. */
   readonly kind: "stripe" | "test";
+  /** Signed event deliveries, or null for a provider that sends none (test mode). */
+  readonly webhooks: WebhookVerifier | null;
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The session as the provider sees it, or null when the provider does not know the id. */
   getSession(id: string): Promise<SessionStatus | null>;

@@ -1,14 +1,47 @@
 import Stripe from "stripe";
-import type { CheckoutRequest, PaymentProvider, SessionStatus } from "#app/lib/payments/payment-provider.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import type {
+  CheckoutRequest,
+  PaymentProvider,
+  SessionStatus,
+  WebhookVerifier,
+} from "#app/lib/payments/payment-provider.ts";
 
-/** Stripe Checkout Sessions. `apiBase` points the SDK at another origin (a local fake in tests). */
+/** Stripe signs with a timestamp; older deliveries are refused (replays). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+/** What the store reads from a Checkout Session, from the API or from an event: the one mapping. */
+export function sessionStatus(session: Stripe.Checkout.Session): SessionStatus {
+  return {
+    id: session.id,
+    paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
+    orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
+    paymentIntentId: idOf(session.payment_intent),
+  };
+}
+
+/** The payment intent a charge belongs to. */
+export const chargePaymentIntent = (charge: Stripe.Charge) => idOf(charge.payment_intent);
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API origin (a local fake in tests). */
+  apiBase?: string;
+}
+
+/** Stripe Checkout Sessions, refunds and signed webhooks. */
 export class StripeProvider implements PaymentProvider {
   readonly kind = "stripe" as const;
-  readonly stripe: Stripe;
+  readonly webhooks: WebhookVerifier;
+  private readonly stripe: Stripe;
 
-  constructor(secretKey: string, apiBase?: string) {
-    const base = apiBase ? new URL(apiBase) : undefined;
-    this.stripe = new Stripe(secretKey, {
+  constructor(options: StripeOptions) {
+    const base = options.apiBase ? new URL(options.apiBase) : undefined;
+    const stripe = new Stripe(options.secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
       telemetry: false,
@@ -18,6 +51,22 @@ export class StripeProvider implements PaymentProvider {
         protocol: base.protocol.replace(":", "") as "http" | "https",
       }),
     });
+    this.stripe = stripe;
+    this.webhooks = {
+      verify(body, signature) {
+        if (!signature) throw new AppError("BAD_SIGNATURE", "Missing Stripe-Signature header");
+        try {
+          return stripe.webhooks.constructEvent(
+            body,
+            signature,
+            options.webhookSecret,
+            WEBHOOK_TOLERANCE_SECONDS,
+          );
+        } catch (error) {
+          throw new AppError("BAD_SIGNATURE", error instanceof Error ? error.message : "Invalid signature");
+        }
+      },
+    };
   }
 
   async createCheckoutSession(request: CheckoutRequest) {
@@ -38,6 +87,7 @@ export class StripeProvider implements PaymentProvider {
             },
           },
         ],
+        // Stripe fills in the session id; the placeholder must stay unencoded.
         success_url: `${request.successUrl}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: request.cancelUrl,
       },
@@ -49,16 +99,7 @@ export class StripeProvider implements PaymentProvider {
 
   async getSession(id: string): Promise<SessionStatus | null> {
     try {
-      const session = await this.stripe.checkout.sessions.retrieve(id);
-      return {
-        id: session.id,
-        paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
-        orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
-        paymentIntentId:
-          typeof session.payment_intent === "string"
-            ? session.payment_intent
-            : (session.payment_intent?.id ?? null),
-      };
+      return sessionStatus(await this.stripe.checkout.sessions.retrieve(id));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;

@@ -14,6 +14,7 @@ export const TEST_SESSION_PREFIX = "test_cs_";
  */
 export class TestModeProvider implements PaymentProvider {
   readonly kind = "test" as const;
+  readonly webhooks = null;
   private readonly db: Db;
   private readonly publicUrl: string;
 

@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import {
   assertValidKey,
   type ByteRange,
+  type DownloadSource,
   type FileStore,
   generateKey,
   type StoredObject,
@@ -23,7 +24,7 @@ export class LocalFileStore implements FileStore {
   }
 
   /** Absolute path of a key, checked to stay inside the root. */
-  pathOf(key: string): string {
+  private pathOf(key: string): string {
     assertValidKey(key);
     const path = resolve(this.root, key);
     if (!path.startsWith(this.root + sep)) throw new Error("Key escapes the storage root");
@@ -69,6 +70,11 @@ export class LocalFileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** The file itself: the server streams it (send + streamFile). */
+  async downloadSource(key: string): Promise<DownloadSource> {
+    return { path: this.pathOf(key) };
   }
 
   async list(prefix = ""): Promise<StoredObject[]> {

@@ -13,6 +13,7 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import {
   assertValidKey,
   type ByteRange,
+  type DownloadSource,
   type FileStore,
   generateKey,
   type StoredObject,
@@ -119,10 +120,10 @@ export class S3FileStore implements FileStore {
     return objects.sort((a, b) => b.lastModified.getTime() - a.lastModified.getTime());
   }
 
-  /** A time-limited link straight to the object, downloaded under `fileName`. */
-  presignedGetUrl(key: string, opts: { expiresIn: number; fileName: string }): Promise<string> {
+  /** A presigned GET: the client downloads straight from the bucket, saved under `fileName`. */
+  async downloadSource(key: string, opts: { expiresIn: number; fileName: string }): Promise<DownloadSource> {
     assertValidKey(key);
-    return getSignedUrl(
+    const url = await getSignedUrl(
       this.client,
       new GetObjectCommand({
         Bucket: this.bucket,
@@ -132,9 +133,6 @@ export class S3FileStore implements FileStore {
       }),
       { expiresIn: opts.expiresIn },
     );
-  }
-
-  destroy() {
-    this.client.destroy();
+    return { url };
   }
 }

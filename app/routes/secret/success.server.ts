@@ -1,21 +1,25 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "react-router";
-import { z } from "zod";
-import { SUCCESS_COPY } from "#app/content/checkout.ts";
+/**
+ * The success page's loader and action at `/{SUCCESS_PATH}`: the order and its download for a
+ * paid order, the "lost your link?" form otherwise. Form parsing, status codes and copy live here.
+ */
+import { data } from "react-router";
+import { CHECKOUT_COPY, SUCCESS_COPY } from "#app/content/checkout.ts";
+import { lostLinkSchema } from "#app/lib/checkout/checkout-schema.ts";
 import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
 import { sendLostLink } from "#app/lib/checkout/send-lost-link.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
+import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
+import { downloadPath } from "#app/lib/links.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
-import { clientIpContext } from "#app/lib/request-context.ts";
-import { getServices } from "#app/lib/services.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { field } from "#app/routes/http.server.ts";
 
 const accessFrom = (params: URLSearchParams | FormData) => ({
   sessionId: params.get("session_id")?.toString() || null,
   token: params.get("t")?.toString() || null,
 });
 
-/** The success page: the order and its download for a paid order, the "lost your link" form otherwise. */
-export async function loadSuccessPage({ request }: LoaderFunctionArgs) {
-  const services = await getServices();
+export async function loadSuccessPage(services: Services, request: Request) {
   const access = accessFrom(new URL(request.url).searchParams);
   const order = await findPaidOrder(services, access);
   const product = order ? await getCurrentProduct(services.database.db) : null;
@@ -36,60 +40,50 @@ export async function loadSuccessPage({ request }: LoaderFunctionArgs) {
 
 export type SuccessPageData = Awaited<ReturnType<typeof loadSuccessPage>>;
 
-const lostLinkSchema = z.object({
-  email: z.string().trim().min(1).max(254).pipe(z.email()),
-  website: z.string().max(0).optional(),
-});
-
 export type SuccessActionData =
   | { intent: "download"; url: string }
   | { intent: "download"; error: { title: string; message: string } }
   | { intent: "lost-link"; message: string; ok: boolean };
 
-export async function handleSuccessAction({ request, context }: ActionFunctionArgs) {
-  const services = await getServices();
+export async function handleSuccessAction(services: Services, request: Request, clientIp: string | null) {
   const form = await request.formData();
-  const intent = form.get("intent");
+  const intent = field(form, "intent");
 
   if (intent === "download") {
     const order = await findPaidOrder(services, accessFrom(form));
     if (!order)
-      return data({ intent, error: SUCCESS_COPY.downloadError } as SuccessActionData, { status: 403 });
+      return data({ intent, error: SUCCESS_COPY.downloadError } satisfies SuccessActionData, { status: 403 });
     if (!(await getCurrentProduct(services.database.db))) {
-      return data({ intent, error: SUCCESS_COPY.downloadUnavailable } as SuccessActionData, { status: 404 });
+      return data({ intent, error: SUCCESS_COPY.downloadUnavailable } satisfies SuccessActionData, {
+        status: 404,
+      });
     }
-    return {
-      intent,
-      url: `/download/${createDownloadToken(services.settings.sessionSecrets, order.id)}`,
-    } as SuccessActionData;
+    const token = createDownloadToken(services.settings.tokenSecrets, order.id);
+    return { intent, url: downloadPath(token) } satisfies SuccessActionData;
   }
 
   if (intent === "lost-link") {
     const parsed = lostLinkSchema.safeParse({
-      email: form.get("email") ?? "",
-      website: form.get("website") ?? "",
+      email: field(form, "email"),
+      [HONEYPOT_FIELD]: field(form, HONEYPOT_FIELD),
     });
     if (!parsed.success) {
       return data(
-        {
-          intent,
-          ok: false,
-          message: "Please enter a valid email address, like name@example.com.",
-        } as SuccessActionData,
+        { intent, ok: false, message: CHECKOUT_COPY.emailInvalid.message } satisfies SuccessActionData,
         { status: 400 },
       );
     }
-    const ip = context.get(clientIpContext);
-    const { rateLimited } = await sendLostLink(services, parsed.data.email, ip);
+    const { rateLimited } = await sendLostLink(services, parsed.data.email, clientIp);
     if (rateLimited) {
-      return data({ intent, ok: false, message: SUCCESS_COPY.lostRateLimited } as SuccessActionData, {
+      return data({ intent, ok: false, message: SUCCESS_COPY.lostRateLimited } satisfies SuccessActionData, {
         status: 429,
       });
     }
-    return { intent, ok: true, message: SUCCESS_COPY.lostSent } as SuccessActionData;
+    return { intent, ok: true, message: SUCCESS_COPY.lostSent } satisfies SuccessActionData;
   }
 
-  return data({ intent: "lost-link", ok: false, message: "Unknown request." } as SuccessActionData, {
-    status: 400,
-  });
+  return data(
+    { intent: "lost-link", ok: false, message: SUCCESS_COPY.unknownRequest } satisfies SuccessActionData,
+    { status: 400 },
+  );
 }

@@ -1,0 +1,13 @@
+import { createContext } from "react-router";
+import type { Services } from "#app/lib/services.server.ts";
+
+/**
+ * What the server hands every loader and action (server/app.ts sets both per request). Routes read
+ * them with `context.get(...)`; tests call a loader or action with a context of their own.
+ */
+
+/** The store's services: database, files, payments, mail, settings. */
+export const servicesContext = createContext<Services>();
+
+/** The client's address as the Node server sees it (Express `req.ip`, honouring trusted proxies). */
+export const clientIpContext = createContext<string | null>(null);

@@ -1,0 +1,38 @@
+/**
+ * What the routes share at the HTTP edge: the one table from AppError codes to HTTP status, the
+ * 404 answer, and reading a form (copy for people is chosen by each route from app/content).
+ */
+import { data } from "react-router";
+import type { AppError, AppErrorCode } from "#app/lib/app-error.ts";
+import { logger } from "#app/lib/logger.server.ts";
+
+const STATUS: Record<AppErrorCode, number> = {
+  PRODUCT_UNAVAILABLE: 503,
+  PAYMENT_PROVIDER: 502,
+  NO_CHECKOUT_URL: 502,
+  BAD_SIGNATURE: 400,
+  UPLOAD_NO_FILE: 400,
+  UPLOAD_NOT_ZIP_NAME: 415,
+  UPLOAD_TOO_LARGE: 413,
+  UPLOAD_INTERRUPTED: 400,
+  UPLOAD_EMPTY: 422,
+  ZIP_INVALID: 422,
+  ZIP_TOO_MANY_ENTRIES: 422,
+  ZIP_UNSAFE_ENTRY: 422,
+  ZIP_SYMLINK: 422,
+};
+
+/** The HTTP status an AppError is answered with. */
+export const httpStatus = (error: AppError): number => STATUS[error.code];
+
+/** Logs the requested path and answers 404; the root error boundary shows the not-found page. */
+export function notFound(request: Request): never {
+  logger.warn({ path: new URL(request.url).pathname }, "not found");
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+/** A form field as a string ("" when absent or a file). */
+export function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}

@@ -1,0 +1,155 @@
+/**
+ * The admin panel's loader and action at `/{ADMIN_PATH}`: sign-in, then the product and orders
+ * panel. Form parsing, status codes, cookies and the Italian copy live here; the work is done by
+ * the domain verbs in app/lib.
+ */
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { ADMIN_COPY } from "#app/content/admin.ts";
+import { createAdminDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
+import { HONEYPOT_FIELD, honeypotField } from "#app/lib/honeypot.ts";
+import { downloadPath } from "#app/lib/links.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { retryEmailNow } from "#app/lib/mail/outbox.server.ts";
+import {
+  failedEmails,
+  freshDownloadLink,
+  listOrders,
+  refundOrder,
+  resendDeliveryEmail,
+  revenueSummary,
+} from "#app/lib/orders/admin-orders.server.ts";
+import { verifyPassword } from "#app/lib/password.server.ts";
+import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts";
+import { hit, peek } from "#app/lib/rate-limit.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+import { getSetting } from "#app/lib/settings.server.ts";
+import { field } from "#app/routes/http.server.ts";
+import {
+  hasAdminSession,
+  isSameOrigin,
+  signInCookie,
+  signOutCookie,
+} from "#app/routes/secret/admin-guard.server.ts";
+
+const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
+
+const signInSchema = z.object({ password: z.string().max(1024), [HONEYPOT_FIELD]: honeypotField });
+
+/** The panel's data for a signed-in admin; only `signedIn: false` otherwise. */
+export async function loadAdminPage(services: Services, request: Request) {
+  const db = services.database.db;
+  if (!(await hasAdminSession(services, request))) return { signedIn: false as const };
+  const url = new URL(request.url);
+  const product = await getCurrentProduct(db);
+  return {
+    signedIn: true as const,
+    adminPath: services.settings.adminPath,
+    maxUploadBytes: services.env.MAX_UPLOAD_BYTES,
+    product: product && {
+      fileName: product.fileName,
+      size: product.size,
+      uploadedAt: product.uploadedAt.toISOString(),
+      entryCount: product.entryCount,
+      sha256: product.sha256,
+    },
+    query: url.searchParams.get("q")?.slice(0, 200) ?? "",
+    orders: await listOrders(db, {
+      query: url.searchParams.get("q") ?? "",
+      page: Number(url.searchParams.get("page")) || 1,
+    }),
+    revenue: await revenueSummary(db),
+    failedEmails: (await failedEmails(db)).map((e) => ({
+      ...e,
+      nextAttemptAt: e.nextAttemptAt.toISOString(),
+    })),
+  };
+}
+
+export type AdminPageData = Awaited<ReturnType<typeof loadAdminPage>>;
+
+export type AdminActionData =
+  | { intent: "sign-in"; error: string }
+  | { intent: "download"; url: string }
+  | { intent: "link"; url: string }
+  | { intent: string; ok: boolean; title?: string; message: string };
+
+const fail = (intent: string, title: string, message: string, status: number) =>
+  data({ intent, ok: false, title, message } satisfies AdminActionData, { status });
+
+export async function handleAdminAction(services: Services, request: Request, clientIp: string | null) {
+  const db = services.database.db;
+  if (!isSameOrigin(request, services.env.PUBLIC_URL))
+    return fail("unknown", ADMIN_COPY.forbidden, ADMIN_COPY.forbidden, 403);
+  const form = await request.formData();
+  const intent = field(form, "intent");
+
+  if (intent === "sign-in") {
+    const ipKey = `admin-sign-in:${clientIp ?? "unknown"}`;
+    const state = await peek(db, ipKey, SIGN_IN_LIMIT.limit);
+    if (!state.allowed) {
+      const minutes = Math.max(1, Math.ceil(state.retryAfterMs / 60_000));
+      return data({ intent, error: ADMIN_COPY.signIn.tooMany(minutes) } satisfies AdminActionData, {
+        status: 429,
+      });
+    }
+    const parsed = signInSchema.safeParse({
+      password: field(form, "password"),
+      [HONEYPOT_FIELD]: field(form, HONEYPOT_FIELD),
+    });
+    const stored = await getSetting(db, "admin_password_hash");
+    if (!parsed.success || !stored || !(await verifyPassword(parsed.data.password, stored))) {
+      await hit(db, ipKey, SIGN_IN_LIMIT);
+      return data({ intent, error: ADMIN_COPY.signIn.wrong } satisfies AdminActionData, { status: 401 });
+    }
+    return redirect(`/${services.settings.adminPath}`, {
+      headers: { "Set-Cookie": await signInCookie(services, request) },
+    });
+  }
+
+  if (!(await hasAdminSession(services, request))) {
+    return data({ intent: "sign-in", error: ADMIN_COPY.signIn.expired } satisfies AdminActionData, {
+      status: 401,
+    });
+  }
+  const orderId = field(form, "orderId");
+  const copy = ADMIN_COPY.orders;
+  const noProduct = () =>
+    fail(intent, ADMIN_COPY.toasts.noProduct.title, ADMIN_COPY.toasts.noProduct.message, 404);
+  const done = (message: string) => ({ intent, ok: true, message }) satisfies AdminActionData;
+  const refused = (status: number) => fail(intent, copy.actionError, copy.actionError, status);
+  switch (intent) {
+    case "sign-out":
+      return redirect(`/${services.settings.adminPath}`, {
+        headers: { "Set-Cookie": await signOutCookie(services, request) },
+      });
+    case "download":
+      if (!(await getCurrentProduct(db))) return noProduct();
+      return {
+        intent,
+        url: downloadPath(createAdminDownloadToken(services.settings.tokenSecrets)),
+      } satisfies AdminActionData;
+    case "delete":
+      return (await deleteCurrentProduct(services)) ? done(ADMIN_COPY.toasts.deleted) : noProduct();
+    case "resend":
+      return (await resendDeliveryEmail(services, orderId)) ? done(copy.resent) : refused(409);
+    case "link": {
+      const url = await freshDownloadLink(services, orderId);
+      return url ? ({ intent, url } satisfies AdminActionData) : refused(409);
+    }
+    case "refund":
+      try {
+        return (await refundOrder(services, orderId)) ? done(copy.refunded) : refused(409);
+      } catch (error) {
+        logger.error({ err: error, orderId }, "refund failed");
+        return refused(502);
+      }
+    case "retry-email":
+      await retryEmailNow(db, Number(field(form, "emailId")));
+      services.kickOutbox();
+      return done(copy.retried);
+    default:
+      return refused(400);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The admin panel and the purchase success page live at secret paths generated at first start
+ * (ADR 005), which routes.ts cannot name. This route resolves a one-segment path to one of the
+ * two and answers 404 for everything else; each page's server code lives beside it
+ * (admin.server.ts, success.server.ts) and its component loads only when that page is shown.
+ */
+import { lazy, Suspense } from "react";
+import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
+import { notFound } from "#app/routes/http.server.ts";
+import { handleAdminAction, loadAdminPage } from "#app/routes/secret/admin.server.ts";
+import { handleSuccessAction, loadSuccessPage } from "#app/routes/secret/success.server.ts";
+import type { Route } from "./+types/route";
+
+const AdminPage = lazy(() => import("#app/components/admin/admin-page.tsx"));
+const SuccessPage = lazy(() => import("#app/components/success/success-page.tsx"));
+
+function pageFor({ params, request, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  if (params.secret === services.settings.adminPath) return { page: "admin" as const, services };
+  if (params.secret === services.settings.successPath) return { page: "success" as const, services };
+  notFound(request);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.page === "admin" ? "Pannello di amministrazione segreto" : "Purchase successful" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function headers() {
+  // Neither page may be cached by a browser or a proxy: both show personal or secret data, and
+  // their secret URL is never sent to another site as a referrer.
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { page, services } = pageFor(args);
+  return page === "admin"
+    ? { page, data: await loadAdminPage(services, args.request) }
+    : { page, data: await loadSuccessPage(services, args.request) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { page, services } = pageFor(args);
+  const ip = args.context.get(clientIpContext);
+  return page === "admin"
+    ? handleAdminAction(services, args.request, ip)
+    : handleSuccessAction(services, args.request, ip);
+}
+
+export default function SecretPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <Suspense>
+      {loaderData.page === "admin" ? (
+        <AdminPage data={loaderData.data} />
+      ) : (
+        <SuccessPage data={loaderData.data} />
+      )}
+    </Suspense>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The admin's ZIP upload at the HTTP edge: reads the multipart body with busboy and hands the one
+ * file to uploadProduct as it arrives (never whole in memory); says what went wrong in Italian.
+ */
+import { Readable } from "node:stream";
+import type { ReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { ADMIN_COPY } from "#app/content/admin.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { formatFileSize } from "#app/lib/file-size.ts";
+import type { Product } from "#app/lib/products/get-current-product.server.ts";
+import { MAX_ZIP_ENTRIES, uploadProduct } from "#app/lib/products/upload-product.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
+
+/** What multipart framing adds to the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** Uploads the request's one `.zip` file part as the new product; throws AppError when refused. */
+export async function uploadFromRequest(services: Services, request: Request): Promise<Product> {
+  const max = services.env.MAX_UPLOAD_BYTES;
+  if (Number(request.headers.get("content-length") ?? 0) > max + MULTIPART_OVERHEAD_BYTES)
+    throw new AppError("UPLOAD_TOO_LARGE", "Content-Length over the limit");
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!request.body || !contentType.startsWith("multipart/form-data"))
+    throw new AppError("UPLOAD_NO_FILE", "Not a multipart form");
+  const body = request.body;
+
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fields: 10 } });
+    } catch {
+      return reject(new AppError("UPLOAD_NO_FILE", "Malformed multipart header"));
+    }
+    let sawFile = false;
+    parser.on("file", (_field, file, info) => {
+      sawFile = true;
+      const fileName = info.filename ?? "";
+      if (!/\.zip$/i.test(fileName)) {
+        file.resume();
+        return reject(new AppError("UPLOAD_NOT_ZIP_NAME", "The file name does not end in .zip"));
+      }
+      uploadProduct(services, { file, fileName }).then(resolve, reject);
+    });
+    parser.on("error", () => reject(new AppError("UPLOAD_INTERRUPTED", "The multipart body is cut off")));
+    parser.on("close", () => {
+      if (!sawFile) reject(new AppError("UPLOAD_NO_FILE", "No file part"));
+    });
+    const stream = Readable.fromWeb(body as ReadableStream<Uint8Array>);
+    stream.on("error", () => parser.destroy(new Error("client went away")));
+    stream.pipe(parser);
+  });
+}
+
+/** The admin's toast for a refused upload. */
+export function uploadErrorCopy(error: AppError, maxUploadBytes: number): { title: string; message: string } {
+  const title = ADMIN_COPY.toasts.uploadError;
+  const copy = ADMIN_COPY.uploadErrors;
+  switch (error.code) {
+    case "UPLOAD_NOT_ZIP_NAME":
+      return ADMIN_COPY.toasts.invalidFormat;
+    case "UPLOAD_TOO_LARGE":
+      return { title, message: copy.tooLarge(formatFileSize(maxUploadBytes)) };
+    case "UPLOAD_EMPTY":
+      return { title, message: copy.empty };
+    case "UPLOAD_INTERRUPTED":
+      return { title, message: copy.interrupted };
+    case "ZIP_TOO_MANY_ENTRIES":
+      return { title, message: copy.tooManyEntries(MAX_ZIP_ENTRIES) };
+    case "ZIP_UNSAFE_ENTRY":
+      return { title, message: copy.unsafeEntry(error.detail ?? "") };
+    case "ZIP_SYMLINK":
+      return { title, message: copy.symlink(error.detail ?? "") };
+    case "ZIP_INVALID":
+      return { title, message: copy.notZip };
+    default:
+      return { title, message: copy.noFile };
+  }
+}

@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import { ADMIN_COPY } from "#app/content/admin.ts";
+import { AppError } from "#app/lib/app-error.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { servicesContext } from "#app/lib/router-context.ts";
+import { httpStatus } from "#app/routes/http.server.ts";
+import { requireAdmin } from "#app/routes/secret/admin-guard.server.ts";
+import { uploadErrorCopy, uploadFromRequest } from "#app/routes/secret/upload.server.ts";
+import type { Route } from "./+types/upload";
+
+/** The admin's ZIP upload: streamed from the request to storage; answers JSON for the page's progress bar. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  await requireAdmin(services, request, params.secret);
+  try {
+    const product = await uploadFromRequest(services, request);
+    return { ok: true, product: { fileName: product.fileName, size: product.size } };
+  } catch (error) {
+    if (error instanceof AppError) {
+      const copy = uploadErrorCopy(error, services.env.MAX_UPLOAD_BYTES);
+      return data({ ok: false, ...copy }, { status: httpStatus(error) });
+    }
+    logger.error({ err: error }, "product upload failed");
+    return data(
+      { ok: false, title: ADMIN_COPY.toasts.uploadError, message: ADMIN_COPY.toasts.genericUpload },
+      { status: 500 },
+    );
+  }
+}
