@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-/** The size scripts/og-images.ts draws every Open Graph image at. */
+/** The size of every Open Graph image: scripts/og/drawing.ts draws and scripts/og-images.ts renders at it. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 
 /**

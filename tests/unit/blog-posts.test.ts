@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseArticleFile } from "#app/lib/blog/front-matter.ts";
 import {
   allPosts,
   countWords,
@@ -148,5 +149,47 @@ describe("countWords", () => {
       5,
     );
     expect(WORDS_PER_MINUTE).toBe(230);
+  });
+});
+
+describe("parseArticleFile", () => {
+  const article = (frontMatter: string) => `---\n${frontMatter}\n---\n\nThe body.\n`;
+  const valid = [
+    "slug: a-test-article",
+    'title: "A Test Article Title"',
+    'excerpt: "An excerpt long enough for the schema, which wants forty characters at least."',
+    "date: 2025-01-08",
+    "category: Testing",
+    "readTime: 9 min",
+    'tags: ["One", "Two"]',
+  ];
+
+  it("returns the front matter (a YAML date as YYYY-MM-DD) and the Markdown body", () => {
+    const { data, content } = parseArticleFile("a-test-article.md", article(valid.join("\n")));
+    expect(data).toEqual({
+      slug: "a-test-article",
+      title: "A Test Article Title",
+      excerpt: "An excerpt long enough for the schema, which wants forty characters at least.",
+      date: "2025-01-08",
+      category: "Testing",
+      readTime: "9 min",
+      tags: ["One", "Two"],
+    });
+    expect(content.trim()).toBe("The body.");
+  });
+
+  it("names the file and every invalid field", () => {
+    const broken = valid
+      .filter((line) => !line.startsWith("category:"))
+      .map((line) => (line.startsWith("readTime:") ? "readTime: nine minutes" : line));
+    expect(() => parseArticleFile("a-test-article.md", article(broken.join("\n")))).toThrow(
+      /^a-test-article\.md: invalid front matter: .*category: .*; readTime: /,
+    );
+  });
+
+  it("rejects a slug that is not the file name", () => {
+    expect(() => parseArticleFile("another-name.md", article(valid.join("\n")))).toThrow(
+      "another-name.md declares slug a-test-article",
+    );
   });
 });

@@ -4,15 +4,11 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { blogSlugs } from "#app/content/blog-slugs.ts";
+import { allPosts } from "#app/lib/blog/posts.server.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
-import {
-  emWidth,
-  fitText,
-  generateOgImages,
-  OG_HEIGHT,
-  OG_WIDTH,
-  wrapWords,
-} from "../../scripts/og-images.ts";
+import { SOCIAL_IMAGE } from "#app/lib/social-image.ts";
+import { emWidth, fitText, wrapWords } from "../../scripts/og/text-layout.ts";
+import { generateOgImages, readArticles } from "../../scripts/og-images.ts";
 
 let outDir: string;
 let files: string[];
@@ -44,8 +40,8 @@ describe("Open Graph images", () => {
       expect({ file, format, width, height }).toEqual({
         file,
         format: "png",
-        width: OG_WIDTH,
-        height: OG_HEIGHT,
+        width: SOCIAL_IMAGE.width,
+        height: SOCIAL_IMAGE.height,
       });
       expect((await stat(path)).size, file).toBeLessThan(100_000);
     }
@@ -53,6 +49,18 @@ describe("Open Graph images", () => {
 
   it("fit every title without cutting it", () => {
     expect(warnings).toEqual([]);
+  });
+
+  it("show each article's title, category and read time as the site reads them", async () => {
+    const site = allPosts().map(({ slug, title, category, readTime }) => ({
+      slug,
+      title,
+      category,
+      readTime,
+    }));
+    // readArticles goes by file name, in code point order, as blogSlugs() does.
+    const bySlug = new Map(site.map((post) => [post.slug, post]));
+    expect(await readArticles()).toEqual(blogSlugs().map((slug) => bySlug.get(slug)));
   });
 });
 

@@ -1,32 +1,19 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import matter from "gray-matter";
 import MarkdownIt from "markdown-it";
 import container from "markdown-it-container";
-import { z } from "zod";
 import { BLOG_DIR, blogSlugs } from "#app/content/blog-slugs.ts";
+import { type FrontMatter, parseArticleFile } from "#app/lib/blog/front-matter.ts";
 
 /** Words a minute for the read time (spec: read times of 7 to 16 minutes). */
 export const WORDS_PER_MINUTE = 230;
-
-const frontMatter = z.object({
-  slug: z.string().regex(/^[a-z0-9-]+$/),
-  title: z.string().min(10).max(120),
-  excerpt: z.string().min(40).max(300),
-  date: z
-    .union([z.date(), z.string()])
-    .transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d)),
-  category: z.string().min(2),
-  readTime: z.string().regex(/^\d+ min$/),
-  tags: z.array(z.string()).min(1).max(8),
-});
 
 export interface FaqEntry {
   question: string;
   answer: string;
 }
 
-export interface Post extends z.infer<typeof frontMatter> {
+export interface Post extends FrontMatter {
   html: string;
   words: number;
   /** Minutes computed from the text; `readTime` is the editorial figure it is checked against. */
@@ -108,10 +95,8 @@ function faqOf(body: string): FaqEntry[] {
 }
 
 function load(slug: string): Post {
-  const source = readFileSync(join(BLOG_DIR, `${slug}.md`), "utf8");
-  const { data, content } = matter(source);
-  const meta = frontMatter.parse(data);
-  if (meta.slug !== slug) throw new Error(`${slug}.md declares slug ${meta.slug}`);
+  const file = `${slug}.md`;
+  const { data: meta, content } = parseArticleFile(file, readFileSync(join(BLOG_DIR, file), "utf8"));
   const words = countWords(content);
   return {
     ...meta,
