@@ -1,0 +1,75 @@
+/** One row of the orders table, with its resend, copy-link and refund buttons. */
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import type { AdminActionData, AdminOrder } from "#app/components/admin/admin-types.ts";
+import { useActionToast } from "#app/components/admin/use-action-toast.ts";
+import { ADMIN_COPY } from "#app/content/admin.ts";
+import { formatCents } from "#app/lib/money.ts";
+
+export function OrderRow({ order }: { order: AdminOrder }) {
+  const copy = ADMIN_COPY.orders;
+  const fetcher = useFetcher<AdminActionData>();
+  useActionToast(fetcher, (url) => {
+    navigator.clipboard
+      .writeText(url)
+      .then(() => toast.success(copy.linkCopied))
+      .catch(() => toast.error(copy.actionError));
+  });
+  const button = "rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 disabled:opacity-50";
+  return (
+    <tr className="border-t border-slate-100 align-top">
+      <td className="px-3 py-2 whitespace-nowrap">{new Date(order.createdAt).toLocaleString("it-IT")}</td>
+      <td className="px-3 py-2 font-medium">#{order.number}</td>
+      <td className="px-3 py-2 break-all">{order.email}</td>
+      <td className="px-3 py-2">{formatCents(order.amountCents)}</td>
+      <td className="px-3 py-2">{order.discountApplied ? copy.yes : copy.no}</td>
+      <td className="px-3 py-2">{copy.statuses[order.status]}</td>
+      <td className="px-3 py-2" title={order.lastEmailError ?? undefined}>
+        {copy.emailStates[order.emailState]}
+      </td>
+      <td className="px-3 py-2">{order.downloads}</td>
+      <td className="px-3 py-2">
+        {order.status === "paid" && (
+          <fetcher.Form
+            method="post"
+            className="flex flex-wrap gap-1"
+            onSubmit={(event) => {
+              const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+              if (submitter?.value === "refund" && !window.confirm(copy.refundConfirm(order.number)))
+                event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="orderId" value={order.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="resend"
+              className={button}
+              disabled={fetcher.state !== "idle"}
+            >
+              {copy.resend}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="link"
+              className={button}
+              disabled={fetcher.state !== "idle"}
+            >
+              {copy.copyLink}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="refund"
+              className={`${button} text-red-700`}
+              disabled={fetcher.state !== "idle"}
+            >
+              {copy.refund}
+            </button>
+          </fetcher.Form>
+        )}
+      </td>
+    </tr>
+  );
+}
