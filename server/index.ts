@@ -8,6 +8,12 @@ import { resolve } from "node:path";
 import type { StoreApp } from "./app.ts";
 
 const dev = process.argv.includes("--dev");
+// Vite loads the app with React Router's development build; Node must resolve the same one for
+// @react-router/express, or the router context would come from a second copy of React Router.
+if (dev && !process.execArgv.some((arg) => /^--conditions[= ]?development$/.test(arg) || arg === "-C")) {
+  process.stderr.write("Development needs Node's development condition: npm run dev\n");
+  process.exit(1);
+}
 // React picks its production or development build when first imported: settle the mode first.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 const SHUTDOWN_GRACE_MS = 25_000;

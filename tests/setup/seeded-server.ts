@@ -21,6 +21,7 @@ export async function startSeededServer(
   backend: TestBackend,
   env: Record<string, string> = {},
   productFile = SAMPLE_ZIP,
+  options: { dev?: boolean } = {},
 ) {
   const dataDir = await mkdtemp(join(tmpdir(), "store-seeded-"));
   const url = backend.freshUrl ? await backend.freshUrl() : undefined;
@@ -48,11 +49,11 @@ export async function startSeededServer(
   const filePath = "path" in source ? source.path : null;
   await services.close();
   return {
-    server: await startServer(fullEnv),
+    server: await startServer(fullEnv, options),
     /** Where the product file lies, with the local file store (null on S3). */
     filePath,
     /** Starts the server again on the same data (after `server.stop()`). */
-    restart: (): Promise<RunningServer> => startServer(fullEnv),
+    restart: (): Promise<RunningServer> => startServer(fullEnv, options),
     bytes,
     product,
     orderId: order!.id,

@@ -32,15 +32,25 @@ function baseEnv(): NodeJS.ProcessEnv {
   return rest;
 }
 
-/** Starts the built store (`node server/index.ts`) the README's way, on a fresh data directory by default. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync("build/server/index.js")) {
+/** How `npm start` and `npm run dev` start the store. */
+const START = ["server/index.ts"];
+const DEV = ["--conditions=development", "server/index.ts", "--dev"];
+
+/**
+ * Starts the store the README's way, on a fresh data directory by default: the build
+ * (`npm start`), or with `dev` from source through Vite (`npm run dev`).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dev?: boolean } = {},
+): Promise<RunningServer> {
+  if (!options.dev && !existsSync("build/server/index.js")) {
     throw new Error("No build found: run `npm run build` before the integration tests (npm test does).");
   }
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), "store-data-")));
   let output = "";
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, options.dev ? DEV : START, {
     env: { ...baseEnv(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -52,7 +62,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Vite's first load of the app (development) takes longer than the build's.
+  const deadline = Date.now() + (options.dev ? 90_000 : 30_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -79,7 +90,7 @@ export async function failedStart(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), "store-data-"));
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, START, {
     env: { ...baseEnv(), PORT: String(await freePort()), DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

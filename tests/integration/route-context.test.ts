@@ -1,0 +1,50 @@
+import { RouterContextProvider } from "react-router";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { servicesContext } from "#app/lib/router-context.ts";
+import * as checkout from "#app/routes/checkout.tsx";
+import * as health from "#app/routes/healthz.ts";
+import { testBackends } from "../setup/databases.ts";
+import { seedProduct } from "../setup/seed-product.ts";
+import { type TestServices, testServices } from "../setup/services.ts";
+
+/** Loaders and actions take their services from the router context: a test hands them its own. */
+describe("routes called with the test's own services", () => {
+  const backend = testBackends()[0]!;
+  let services: TestServices;
+  beforeEach(async () => {
+    services = await testServices(backend);
+  });
+  afterEach(() => services.dispose());
+  afterAll(() => backend.cleanup());
+
+  const args = (request: Request) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    return { request, context, params: {}, unstable_pattern: "", url: new URL(request.url) } as never;
+  };
+
+  it("the checkout loader reads whether these services have a product", async () => {
+    const request = new Request("http://shop.test/checkout");
+    expect(await checkout.loader(args(request))).toEqual({ available: false });
+    await seedProduct(services);
+    expect(await checkout.loader(args(request))).toEqual({ available: true });
+  });
+
+  it("the checkout action creates the order in these services' database", async () => {
+    await seedProduct(services);
+    const request = new Request("http://shop.test/checkout", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "buy", email: "Route@Test.example" }),
+    });
+    const response = (await checkout.action(args(request))) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toMatch(/^http:\/\/shop\.test\/pay\/test\/test_cs_/);
+    const orders = await services.database.db.query.orders.findMany();
+    expect(orders.map((o) => o.email)).toEqual(["route@test.example"]);
+  });
+
+  it("the health check pings these services' database", async () => {
+    const response = await health.loader(args(new Request("http://shop.test/healthz")));
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+});
