@@ -19,13 +19,13 @@ import { RouterContextProvider } from "react-router";
 import send from "send";
 import { DOWNLOAD_REFUSALS } from "#app/content/checkout.ts";
 import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
-import { streamFile } from "#app/lib/downloads/stream-file.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { type Logger, logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import { getServices, type Services, shutdownServices } from "#app/lib/services.server.ts";
 import { landingPage, readAtMostEvery, sendLandingPage } from "./landing-page.ts";
+import { streamFile } from "./stream-file.ts";
 
 // React Router's prerender loads the server entry as its server build: this module is both.
 export * from "virtual:react-router/server-build";

@@ -15,7 +15,7 @@ const OUT_OF_STOCK = '"availability":"https://schema.org/OutOfStock"';
 
 type Encoding = "br" | "gzip" | "identity";
 type Encoded = Record<Encoding, { body: Buffer; etag: string }>;
-export interface LandingPage {
+interface LandingPage {
   inStock: Encoded;
   outOfStock: Encoded;
 }

@@ -1,4 +1,4 @@
-/** The landing page's copy (spec section 2, "Landing page"); quoted texts are the spec's, word for word. */
+/** The landing page's copy; quoted texts are the customer's specification's, word for word (ADR 006). */
 export const LANDING = {
   meta: {
     title: "Life Coaching Branding Toolkit v2.0 - 2500+ Canva Templates for Coaches",

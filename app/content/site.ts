@@ -6,7 +6,6 @@ import { discounted } from "#app/lib/money.ts";
 
 export const PRODUCT = {
   name: "Life Coaching Branding Toolkit v2.0",
-  shortName: "Life Coaching Toolkit",
   /** Header brand link. */
   brand: "Coaching Toolkit",
   priceCents: 4700,
@@ -17,13 +16,12 @@ export const PRODUCT = {
   currency: "usd",
   downloadFileName: "life-coaching-toolkit.zip",
   adminDownloadFileName: "coaching-toolkit-complete.zip",
-  approxDownloadSize: "about 25MB",
   guaranteeDays: 30,
 } as const;
 
 export const PROMO_PRICE_CENTS = discounted(PRODUCT.priceCents, PRODUCT.promoPercentOff);
 
-/** Timers and thresholds of spec sections 4 and 9, in milliseconds unless named otherwise. */
+/** The specification's timers and thresholds, in milliseconds unless named otherwise. */
 export const TIMING = {
   promoCountdownMs: 24 * 60 * 60 * 1000,
   checkoutOfferSeconds: 300,

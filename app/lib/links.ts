@@ -12,7 +12,7 @@ export interface StoreLinks {
 }
 
 /** How a visit to the success page proves a purchase: the e-mail's token, or a provider's session id. */
-export type SuccessAccess = { t: string } | { session_id: string };
+type SuccessAccess = { t: string } | { session_id: string };
 
 /** `/{SUCCESS_PATH}`, with the access proof as its query when given. */
 export function successPagePath(successPath: string, access?: SuccessAccess): string {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { rateLimits } from "#db/schema.ts";
 
-export interface RateLimitResult {
+interface RateLimitResult {
   allowed: boolean;
   /** How long until the window resets (0 when allowed). */
   retryAfterMs: number;

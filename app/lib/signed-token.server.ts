@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * short-lived download link. The purpose is part of the signature, so a token made for one use is
  * worthless for another. The first secret signs; every secret verifies (rotation).
  */
-export type TokenPurpose = "discount-offer" | "download" | "admin-download";
+type TokenPurpose = "discount-offer" | "download" | "admin-download";
 
 interface Envelope<T> {
   p: TokenPurpose;

@@ -4,10 +4,10 @@ import { BLOG_COPY } from "#app/content/blog.ts";
 // A standalone page script, not a worker: see home.tsx and ADR 008.
 import blogScript from "#app/enhance/blog.ts?worker&url";
 import { allPosts, italianDate } from "#app/lib/blog/posts.server.ts";
-import { loadAsDocument } from "#app/lib/load-as-document.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
 import { socialImageMeta } from "#app/lib/social-image.ts";
 import type { PageHandle } from "#app/root.tsx";
+import { loadAsDocument } from "#app/routes/load-as-document.ts";
 import type { Route } from "./+types/blog-index";
 
 export const handle: PageHandle = { script: blogScript };

@@ -7,11 +7,11 @@ import { PRODUCT } from "#app/content/site.ts";
 // A standalone page script, not a worker: see home.tsx and ADR 008.
 import blogScript from "#app/enhance/blog.ts?worker&url";
 import { findPost, italianDate, relatedPosts } from "#app/lib/blog/posts.server.ts";
-import { loadAsDocument } from "#app/lib/load-as-document.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
 import { socialImageMeta } from "#app/lib/social-image.ts";
 import type { PageHandle } from "#app/root.tsx";
 import { notFound } from "#app/routes/http.server.ts";
+import { loadAsDocument } from "#app/routes/load-as-document.ts";
 import type { Route } from "./+types/blog-post";
 
 export const handle: PageHandle = { script: blogScript };

@@ -24,10 +24,10 @@ import { FAQ, PRODUCT, TESTIMONIALS } from "#app/content/site.ts";
 // Vite bundles a `?worker&url` import as one standalone, minified script and gives its hashed URL,
 // the same in the client and server builds. It is a page script here, not a worker (ADR 008).
 import landingScript from "#app/enhance/landing.ts?worker&url";
-import { loadAsDocument } from "#app/lib/load-as-document.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
 import { socialImageMeta } from "#app/lib/social-image.ts";
 import type { PageHandle } from "#app/root.tsx";
+import { loadAsDocument } from "#app/routes/load-as-document.ts";
 import type { Route } from "./+types/home";
 
 export const handle: PageHandle = { script: landingScript };

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
-import { CHUNK_BYTES } from "#app/lib/downloads/stream-file.server.ts";
 import { downloads, orders } from "#db/schema.ts";
+import { CHUNK_BYTES } from "../../server/stream-file.ts";
 import { type TestBackend, testBackends } from "../setup/databases.ts";
 import { startSeededServer } from "../setup/seeded-server.ts";
 

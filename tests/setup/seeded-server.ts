@@ -10,7 +10,7 @@ import type { TestBackend } from "./databases.ts";
 import { SAMPLE_ZIP, seedProduct } from "./seed-product.ts";
 import { type RunningServer, startServer } from "./server.ts";
 
-export const SEEDED_SECRET = "k".repeat(40);
+const SEEDED_SECRET = "k".repeat(40);
 
 /**
  * Seeds a product and one paid order through the store's own code, then starts the built server

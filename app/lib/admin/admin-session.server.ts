@@ -9,7 +9,7 @@ import { adminSessions } from "#db/schema.ts";
  * signing out ends it everywhere.
  */
 
-export const IDLE_TIMEOUT_MS = 30 * 60_000;
+const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
 /** Longer is not a token this store made. */
 const MAX_TOKEN_LENGTH = 200;

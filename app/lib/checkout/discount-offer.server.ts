@@ -3,7 +3,7 @@ import { TIMING } from "#app/content/site.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 
 /**
- * The checkout's 25% offer (DESIGN decision 4): a server-signed token valid for 300 s. Nothing is
+ * The checkout's 25% offer (ADR 004): a server-signed token valid for 300 s. Nothing is
  * stored, so any instance can check it; the payment is created at the discounted price only
  * while the token is genuine and unexpired.
  */

@@ -17,7 +17,7 @@ export function createAdminDownloadToken(secrets: string[], now = Date.now()) {
   return signToken(secrets, "admin-download", {}, now + TIMING.adminLinkSeconds * 1000);
 }
 
-export type DownloadPlan =
+type DownloadPlan =
   /** The link is forged or expired, the order is not paid (or refunded), or no product is on sale. */
   | { kind: "refuse"; reason: "invalid-link" | "not-paid" | "unavailable" }
   | { kind: "redirect"; url: string }

@@ -9,9 +9,9 @@ import { emailOutbox } from "#db/schema.ts";
 const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
-export type Template = "delivery";
+type Template = "delivery";
 
-export interface OutboxEntry {
+interface OutboxEntry {
   to: string;
   template: Template;
   payload: DeliveryEmailData;

@@ -10,7 +10,7 @@ import { emailOutbox, orders } from "#db/schema.ts";
 
 export const ORDERS_PAGE_SIZE = 25;
 
-export interface OrderRow {
+interface OrderRow {
   id: string;
   number: number;
   createdAt: Date;

@@ -10,7 +10,7 @@ export type Order = typeof orders.$inferSelect;
 export const hashAccessToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A new long-lived access token for the order's e-mail link; only its hash is stored. */
-export function newAccessToken() {
+function newAccessToken() {
   const token = randomBytes(32).toString("base64url");
   return { token, hash: hashAccessToken(token) };
 }

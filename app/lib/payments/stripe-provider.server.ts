@@ -8,7 +8,7 @@ import type {
 } from "#app/lib/payments/payment-provider.ts";
 
 /** Stripe signs with a timestamp; older deliveries are refused (replays). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
@@ -26,7 +26,7 @@ export function sessionStatus(session: Stripe.Checkout.Session): SessionStatus {
 /** The payment intent a charge belongs to. */
 export const chargePaymentIntent = (charge: Stripe.Charge) => idOf(charge.payment_intent);
 
-export interface StripeOptions {
+interface StripeOptions {
   secretKey: string;
   webhookSecret: string;
   /** Another API origin (a local fake in tests). */

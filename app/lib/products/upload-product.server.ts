@@ -37,7 +37,7 @@ class StoreReader extends yauzl.RandomAccessReader {
 }
 
 /** Reads the ZIP's central directory: it must open, list at most 10,000 entries, none absolute, climbing (`..`) or a symlink. */
-export function inspectZip(store: FileStore, key: string, size: number): Promise<{ entries: number }> {
+function inspectZip(store: FileStore, key: string, size: number): Promise<{ entries: number }> {
   return new Promise((resolve, reject) => {
     const reader = new StoreReader(store, key);
     yauzl.fromRandomAccessReader(reader, size, { lazyEntries: true, autoClose: true }, (openError, zip) => {

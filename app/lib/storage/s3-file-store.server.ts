@@ -19,7 +19,7 @@ import {
   type StoredObject,
 } from "#app/lib/storage/file-store.ts";
 
-export interface S3Options {
+interface S3Options {
   bucket: string;
   region: string;
   endpoint?: string;

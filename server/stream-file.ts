@@ -4,7 +4,7 @@ import type { ServerResponse } from "node:http";
 /** Bytes read from disk per step: also the whole buffer a download holds while it runs. */
 export const CHUNK_BYTES = 64 * 1024;
 
-export interface StreamFileEvents {
+interface StreamFileEvents {
   /** Each chunk once the socket has taken it. */
   onSent(bytes: number): void;
   /** Opening or reading the file failed; the file descriptor is already closed. */
