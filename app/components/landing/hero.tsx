@@ -1,0 +1,61 @@
+/** The landing page's first screen: headline, price, the two calls to action, badges and the hero picture. */
+import { Check, Clock, Download, Palette, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { cta } from "#app/components/landing/call-to-action.tsx";
+import { HeroMockup } from "#app/components/landing/mockups.tsx";
+import { LANDING } from "#app/content/landing.ts";
+
+const BADGE_ICONS = [Download, ShieldCheck, Palette];
+
+/** The hero section: the page's only h1, the price and the primary call to action. */
+export function Hero() {
+  const { hero } = LANDING;
+  return (
+    <section className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 md:grid-cols-2 md:py-20">
+        <div>
+          <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">{hero.eyebrow}</p>
+          <h1 className="mt-3 text-4xl leading-tight font-extrabold tracking-tight md:text-5xl">
+            {hero.title}
+          </h1>
+          <p className="mt-5 text-lg text-slate-700">{hero.subtitle}</p>
+          <div className="mt-6 flex flex-wrap items-baseline gap-3">
+            <span className="text-4xl font-extrabold">{hero.price}</span>
+            <s className="text-xl text-slate-500">
+              <span className="sr-only">Regular price </span>
+              {hero.listPrice}
+            </s>
+            <span className="rounded-full bg-red-100 px-3 py-1 text-sm font-bold text-red-700">
+              {hero.save}
+            </span>
+            <span className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800">
+              <Clock aria-hidden="true" className="size-4" /> {hero.limited}
+            </span>
+          </div>
+          {/* The social-proof card keeps clear of these buttons (enhance/landing.ts). */}
+          <div data-keep-clear className="mt-8 flex flex-wrap items-center gap-4">
+            <Link to="/checkout" className={cta}>
+              {hero.cta}
+            </Link>
+            <a href="#whats-included" className="font-semibold text-brand-700 underline underline-offset-4">
+              {hero.secondary}
+            </a>
+          </div>
+          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-slate-700">
+            {hero.badges.map((badge, i) => {
+              const Icon = BADGE_ICONS[i] ?? Check;
+              return (
+                <li key={badge} className="flex items-center gap-2">
+                  <Icon aria-hidden="true" className="size-5 text-emerald-600" /> {badge}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <div className="mx-auto w-full max-w-xl md:max-w-none">
+          <HeroMockup alt={hero.imageAlt} />
+        </div>
+      </div>
+    </section>
+  );
+}
