@@ -22,7 +22,7 @@ const HERO_PICTURE = Object.values(
   }),
 )[0];
 
-/** `sizes` for the layouts of app/routes/home.tsx (max-w-6xl px-4 containers: 1120px of content at most). */
+/** `sizes` for the layouts of the hero and the gallery (hero.tsx, gallery.tsx) (max-w-6xl px-4 containers: 1120px of content at most). */
 const MOCKUP_SIZES = {
   /** Hero: the second column of a gap-10 grid from md; below, full width up to max-w-xl (576px). */
   hero: "(min-width: 1152px) 540px, (min-width: 768px) calc((100vw - 72px) / 2), (min-width: 608px) 576px, calc(100vw - 32px)",
