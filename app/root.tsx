@@ -15,7 +15,7 @@ import "#app/app.css";
 import { NotFoundPage } from "#app/components/not-found-page.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
-import { ROUTE_ERROR_TITLE, TIMING } from "#app/content/site.ts";
+import { NOT_FOUND, ROUTE_ERROR_TITLE, SITE, TIMING } from "#app/content/site.ts";
 import { enhanceMenu, markScripted } from "#app/enhance/menu.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
 
@@ -24,19 +24,43 @@ export function loader() {
 }
 
 /**
+ * Used only when the root's error boundary renders the page (a route's own `meta` wins otherwise):
+ * React Router then drops the failed route's meta, so the error pages name themselves here.
+ */
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? [
+        {
+          title:
+            isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND.documentTitle : ROUTE_ERROR_TITLE,
+        },
+        { name: "robots", content: "noindex" },
+      ]
+    : [];
+
+/**
  * A route whose `handle` names a script ships without React: the prerendered HTML is the page, and
  * that script (a small bundle from app/enhance, imported with `?worker&url`) adds its behaviour.
  * See ADR 008.
  */
 export interface PageHandle {
   script?: string;
+  /**
+   * The document's language when it is not English (`<html lang>`), from the route's loader data:
+   * one route may serve pages in two languages (the secret route: the Italian admin area and the
+   * English success page).
+   */
+  lang?: (loaderData: unknown) => "it" | undefined;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const config = useRouteLoaderData<typeof loader>("root");
-  const pageScript = useMatches()
-    .map((match) => (match.handle as PageHandle | undefined)?.script)
-    .find(Boolean);
+  const matches = useMatches();
+  const pageScript = matches.map((match) => (match.handle as PageHandle | undefined)?.script).find(Boolean);
+  const lang =
+    matches
+      .map((match) => (match.handle as PageHandle | undefined)?.lang?.(match.loaderData))
+      .findLast(Boolean) ?? "en";
   // Pages with React (the app and the error pages alike) run the header menu from here; pages
   // without React run it from their page script.
   useEffect(() => {
@@ -44,13 +68,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
     return enhanceMenu();
   }, []);
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4c1d95" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <meta property="og:site_name" content={SITE.name} />
+        <meta property="og:locale" content={SITE.locale[lang]} />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col bg-white text-slate-900 antialiased">

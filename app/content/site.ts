@@ -48,9 +48,17 @@ export const NOT_FOUND = {
   code: "404",
   title: "Oops! Page not found",
   back: "Return to Home",
+  /** The document's `<title>`. */
+  documentTitle: "Page not found",
 } as const;
 
 export const ROUTE_ERROR_TITLE = "Unexpected Application Error!";
+
+/** What Open Graph calls the site (`og:site_name`), and its locales: the store's, and the Italian admin area's. */
+export const SITE = {
+  name: PRODUCT.brand,
+  locale: { en: "en_US", it: "it_IT" },
+} as const;
 
 export const CLAIMS = {
   rating: "4.9/5",

@@ -6,7 +6,7 @@
  */
 import { SAMPLE_REVIEWS, SAMPLE_SALES, TIMING } from "#app/content/site.ts";
 import { enhanceMenu, markScripted } from "#app/enhance/menu.ts";
-import { formatDuration } from "#app/lib/duration.ts";
+import { formatDuration, isoDuration } from "#app/lib/duration.ts";
 
 const find = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector);
 
@@ -16,6 +16,8 @@ function promoBanner(banner: HTMLElement) {
   const tick = () => {
     const left = Math.max(0, target - Date.now());
     clock.textContent = formatDuration(left, true);
+    // "24:00:00" is no valid time string; the duration it shows is (`PT23H59M59S`).
+    clock.dateTime = isoDuration(left);
     if (left === 0) clearInterval(timer);
   };
   const timer = setInterval(tick, 1000);

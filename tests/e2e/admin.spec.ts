@@ -38,6 +38,8 @@ test.describe("admin area", () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
     await expect(page.getByRole("heading", { name: "Pannello di amministrazione segreto" })).toBeVisible();
     await expect(page.getByText("Accesso riservato")).toBeVisible();
+    // The area is Italian, and its document says so.
+    await expect(page.locator("html")).toHaveAttribute("lang", "it");
     await page.getByLabel("Password").fill("wrong password");
     await page.getByRole("button", { name: "Accedi" }).click();
     await expect(page.getByRole("alert")).toHaveText("Password errata. Riprova.");

@@ -30,8 +30,14 @@ test.describe("landing page", () => {
     // fastForward jumps the clock (a background tab waking up): the countdown is computed from the target, not counted.
     await page.clock.fastForward(60 * 60_000);
     await expect(countdown).toHaveText(/^(22:59:5\d|23:00:00)$/);
+    // Its datetime is the valid duration string of what it shows.
+    await expect(countdown).toHaveAttribute("datetime", /^(PT22H59M5\dS|PT23H)$/);
+    const shown = await countdown.evaluate((time: HTMLTimeElement) => [time.textContent, time.dateTime]);
+    const [h, m, s] = shown[0]!.split(":").map(Number);
+    expect(shown[1]).toBe(`PT${h}H${m ? `${m}M` : ""}${s ? `${s}S` : ""}`);
     await page.clock.fastForward(23 * 60 * 60_000);
     await expect(countdown).toHaveText("00:00:00");
+    await expect(countdown).toHaveAttribute("datetime", "PT0S");
     await page.clock.runFor(10_000);
     await expect(countdown).toHaveText("00:00:00");
     // The exit-intent offer (30 s) is open over the page by now: click the banner's close mark directly.

@@ -73,6 +73,20 @@ test.describe("buying the toolkit", () => {
     await expect(summary).toContainText("$35.25");
     await expect(summary).toContainText("25% discount applied");
     await expect(summary).toContainText(/#\d{4}/);
+    // Valid HTML: a dl holds dt/dd groups or divs that each wrap one, never both; here all divs.
+    const rows = summary.locator("dl > *");
+    expect(await rows.evaluateAll((items) => items.map((item) => item.tagName))).toEqual(
+      Array(6).fill("DIV"),
+    );
+    for (const row of await rows.all()) {
+      expect(await row.evaluate((div) => [...div.children].map((child) => child.tagName))).toEqual([
+        "DT",
+        "DD",
+      ]);
+    }
+    // Titled by what it shows; English, unlike the admin area on the same route.
+    await expect(page).toHaveTitle("Purchase successful");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
     const expected = await readFile(SAMPLE_ZIP);
     const [download] = await Promise.all([

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { E2E } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** The checkout opens its discount offer when a product is for sale (another test may have uploaded one). */
@@ -116,5 +117,46 @@ test.describe("not-found page", () => {
     await page.waitForURL("/blog");
     await expect(page.locator('script[src^="/assets/blog-"]')).toHaveCount(1);
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(false);
+  });
+});
+
+test.describe("documents", () => {
+  // Each page's <title>, <html lang> and Open Graph site name and locale, as served (a crawler's view).
+  const pages = [
+    { path: "/", status: 200, title: /Life Coaching Branding Toolkit/, lang: "en" },
+    { path: "/blog", status: 200, title: /^Blog for Professional Coaches/, lang: "en" },
+    { path: "/blog/canva-pro-worth-it", status: 200, title: /^Is Canva Pro Worth It\?/, lang: "en" },
+    { path: "/checkout", status: 200, title: /^Checkout - /, lang: "en" },
+    // Without an order the success page is the lost-link form, and says so.
+    { path: `/${E2E.successPath}`, status: 200, title: /^Looking for your download\?$/, lang: "en" },
+    { path: `/${E2E.adminPath}`, status: 200, title: /^Pannello di amministrazione segreto$/, lang: "it" },
+    // The 404 pages are the root error boundary's: they name themselves too.
+    { path: "/no-such-page", status: 404, title: /^Page not found$/, lang: "en" },
+    { path: "/blog/no-such-article", status: 404, title: /^Page not found$/, lang: "en" },
+  ];
+  test("every page has a title, its language, and the site's name and locale for Open Graph", async ({
+    request,
+  }) => {
+    for (const { path, status, title, lang } of pages) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(status);
+      const html = await response.text();
+      const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+      expect(titles, path).toHaveLength(1);
+      expect(titles[0], path).toMatch(title);
+      expect(html.match(/<html lang="([^"]*)"/)?.[1], path).toBe(lang);
+      expect(html, path).toContain('<meta property="og:site_name" content="Coaching Toolkit"/>');
+      const locale = lang === "it" ? "it_IT" : "en_US";
+      expect(html.match(/<meta property="og:locale" content="([^"]*)"\/>/g), path).toEqual([
+        `<meta property="og:locale" content="${locale}"/>`,
+      ]);
+    }
+  });
+
+  test("other errors name themselves too", async ({ request }) => {
+    // A POST to a page that takes none: the root error boundary answers 405.
+    const response = await request.post("/blog", { form: { a: "b" } });
+    expect(response.status()).toBe(405);
+    expect(await response.text()).toMatch(/<title>Unexpected Application Error!<\/title>/);
   });
 });

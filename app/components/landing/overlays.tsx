@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { Stars } from "#app/components/stars.tsx";
 import { LANDING } from "#app/content/landing.ts";
 import { TIMING } from "#app/content/site.ts";
-import { formatDuration } from "#app/lib/duration.ts";
+import { formatDuration, isoDuration } from "#app/lib/duration.ts";
 
 /** The fixed promo banner: counts down 24 hours from page load, stops at zero, closes for this page view. */
 export function PromoBanner() {
@@ -22,7 +22,11 @@ export function PromoBanner() {
         <strong>{copy.text}</strong>
         <span>
           {copy.endsIn}{" "}
-          <time className="font-mono font-bold tabular-nums" data-testid="promo-countdown">
+          <time
+            dateTime={isoDuration(TIMING.promoCountdownMs)}
+            className="font-mono font-bold tabular-nums"
+            data-testid="promo-countdown"
+          >
             {formatDuration(TIMING.promoCountdownMs, true)}
           </time>
         </span>

@@ -87,22 +87,22 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<
         <h2 id="summary" className="text-lg font-bold">
           {SUCCESS_COPY.summaryTitle}
         </h2>
+        {/* Each dt/dd pair in its own row element (a dl holds either only groups or only divs), on
+            the list's columns, so the total's rule runs unbroken across the gap. */}
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-slate-500">{SUCCESS_COPY.summary.order}</dt>
-          <dd className="text-right font-medium">#{order.number}</dd>
-          <dt className="text-slate-500">{SUCCESS_COPY.summary.date}</dt>
-          <dd className="text-right">{date}</dd>
-          <dt className="text-slate-500">{SUCCESS_COPY.summary.email}</dt>
-          <dd className="text-right break-all">{order.email}</dd>
-          <dt className="text-slate-500">{SUCCESS_COPY.summary.product}</dt>
-          <dd className="text-right">{PRODUCT.name}</dd>
+          <SummaryRow term={SUCCESS_COPY.summary.order} valueClassName="font-medium">
+            #{order.number}
+          </SummaryRow>
+          <SummaryRow term={SUCCESS_COPY.summary.date}>{date}</SummaryRow>
+          <SummaryRow term={SUCCESS_COPY.summary.email} valueClassName="break-all">
+            {order.email}
+          </SummaryRow>
+          <SummaryRow term={SUCCESS_COPY.summary.product}>{PRODUCT.name}</SummaryRow>
           {order.discountApplied && (
-            <>
-              <dt className="text-slate-500">{SUCCESS_COPY.summary.discount}</dt>
-              <dd className="text-right">-{formatCents(PRODUCT.priceCents - order.amountCents)}</dd>
-            </>
+            <SummaryRow term={SUCCESS_COPY.summary.discount}>
+              -{formatCents(PRODUCT.priceCents - order.amountCents)}
+            </SummaryRow>
           )}
-          {/* One row on the same columns, so its rule runs unbroken across the gap. */}
           <div className="col-span-2 grid grid-cols-subgrid border-t border-slate-200 pt-2">
             <dt className="font-semibold">{SUCCESS_COPY.summary.paid}</dt>
             <dd className="text-right text-lg font-bold">{formatCents(order.amountCents)}</dd>
@@ -167,6 +167,24 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<
           <Home aria-hidden="true" className="size-4" /> {SUCCESS_COPY.backHome}
         </Link>
       </nav>
+    </div>
+  );
+}
+
+/** One row of the order summary: the term, and its value (`children`) on the right. */
+function SummaryRow({
+  term,
+  valueClassName,
+  children,
+}: {
+  term: string;
+  valueClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="col-span-2 grid grid-cols-subgrid">
+      <dt className="text-slate-500">{term}</dt>
+      <dd className={valueClassName ? `text-right ${valueClassName}` : "text-right"}>{children}</dd>
     </div>
   );
 }

@@ -5,7 +5,9 @@
  * (admin.server.ts, success.server.ts) and its component loads only when that page is shown.
  */
 import { lazy, Suspense } from "react";
+import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
+import type { PageHandle } from "#app/root.tsx";
 import { notFound } from "#app/routes/http.server.ts";
 import { handleAdminAction, loadAdminPage } from "#app/routes/secret/admin.server.ts";
 import { handleSuccessAction, loadSuccessPage } from "#app/routes/secret/success.server.ts";
@@ -21,8 +23,21 @@ function pageFor({ params, request, context }: Route.LoaderArgs | Route.ActionAr
   notFound(request);
 }
 
+type SecretData = Awaited<ReturnType<typeof loader>>;
+
+/** The admin area is Italian: its document says so (root.tsx reads `lang`). */
+export const handle: PageHandle = {
+  lang: (data) => ((data as SecretData | undefined)?.page === "admin" ? "it" : undefined),
+};
+
+/** Each page is titled by what it shows: without an order the success page is the lost-link form. */
+function title(data: SecretData | undefined): string {
+  if (data?.page === "admin") return "Pannello di amministrazione segreto";
+  return data?.data.order ? "Purchase successful" : SUCCESS_COPY.lostTitle;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.page === "admin" ? "Pannello di amministrazione segreto" : "Purchase successful" },
+  { title: title(loaderData) },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
