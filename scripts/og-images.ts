@@ -1,6 +1,7 @@
 /**
  * Open Graph images (1200x630 PNG) written at build time into build/client/og/: home.png for the
- * landing page, blog.png for the blog index and <slug>.png per article in app/content/blog.
+ * landing page, blog.png for the blog index and <slug>.png per article in app/content/blog. Also the
+ * brand's 512x512 PNG logo, build/client/logo.png, for structured data (generateLogo).
  * This file generates them: it reads the articles, renders each image's SVG (drawn by
  * scripts/og/drawing.ts, text laid out by scripts/og/text-layout.ts) to a PNG with sharp (librsvg),
  * so no browser is needed, and writes the files.
@@ -9,14 +10,16 @@
  * extension, app modules through the package's `#app/*` subpath imports.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import sharp from "sharp";
 import { BLOG_DIR } from "#app/content/blog-slugs.ts";
 import { parseArticleFile } from "#app/lib/blog/front-matter.ts";
-import { SOCIAL_IMAGE } from "#app/lib/social-image.ts";
+import { LOGO, SOCIAL_IMAGE } from "#app/lib/social-image.ts";
 import { type ArticleMeta, articleSvg, blogSvg, homeSvg } from "./og/drawing.ts";
 
 export const DEFAULT_OUT_DIR = join(process.cwd(), "build", "client", "og");
+export const DEFAULT_LOGO_FILE = join(process.cwd(), "build", "client", LOGO.path.slice(1));
+const FAVICON = join(import.meta.dirname, "..", "public", "favicon.svg");
 
 /**
  * Title, category and read time of every article, from the Markdown front matter, validated by the
@@ -84,9 +87,25 @@ export async function generateOgImages({
   return jobs.map((job) => job.file);
 }
 
+/**
+ * The favicon drawn as a LOGO.size square PNG into `outFile`: Google wants a raster publisher logo
+ * in structured data, and the favicon is the brand's mark. The SVG is rasterised at the density
+ * that gives that size directly, so it is drawn sharp rather than scaled up from 32 px.
+ */
+export async function generateLogo(outFile = DEFAULT_LOGO_FILE, svgFile = FAVICON): Promise<void> {
+  const svgText = await readFile(svgFile);
+  const { width = LOGO.size } = await sharp(svgText).metadata();
+  const png = await sharp(svgText, { density: (72 * LOGO.size) / width })
+    .resize(LOGO.size, LOGO.size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  await mkdir(dirname(outFile), { recursive: true });
+  await writeFile(outFile, png);
+}
+
 if (import.meta.main) {
   const started = performance.now();
-  const files = await generateOgImages();
+  const [files] = await Promise.all([generateOgImages(), generateLogo()]);
   const ms = Math.round(performance.now() - started);
-  console.log(`og-images: ${files.length} images in ${ms} ms -> ${DEFAULT_OUT_DIR}`);
+  console.log(`og-images: ${files.length} images and the logo in ${ms} ms -> ${DEFAULT_OUT_DIR}`);
 }

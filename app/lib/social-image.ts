@@ -4,11 +4,20 @@ import type { MetaDescriptor } from "react-router";
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 
 /**
+ * The brand's logo as a 512x512 PNG, which scripts/og-images.ts renders from public/favicon.svg at
+ * build time: structured data's publisher logo must be a raster image.
+ */
+export const LOGO = { path: "/logo.png", size: 512 } as const;
+
+/** The absolute URL of one of the images scripts/og-images.ts draws ("home", "blog" or an article's slug). */
+export const socialImageUrl = (publicUrl: string, name: string) => `${publicUrl}/og/${name}.png`;
+
+/**
  * Open Graph and Twitter tags for one of the images scripts/og-images.ts draws at build time
  * (`/og/{name}.png`: "home", "blog" or an article's slug).
  */
 export function socialImageMeta(publicUrl: string, name: string, alt: string): MetaDescriptor[] {
-  const url = `${publicUrl}/og/${name}.png`;
+  const url = socialImageUrl(publicUrl, name);
   return [
     { property: "og:image", content: url },
     { property: "og:image:type", content: "image/png" },

@@ -5,7 +5,8 @@ import { BLOG_COPY } from "#app/content/blog.ts";
 import blogScript from "#app/enhance/blog.ts?worker&url";
 import { allPosts, italianDate } from "#app/lib/blog/posts.server.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
-import { socialImageMeta } from "#app/lib/social-image.ts";
+import { socialImageMeta, socialImageUrl } from "#app/lib/social-image.ts";
+import { brandOrganization } from "#app/lib/structured-data.ts";
 import type { PageHandle } from "#app/root.tsx";
 import { loadAsDocument } from "#app/routes/load-as-document.ts";
 import type { Route } from "./+types/blog-index";
@@ -16,14 +17,39 @@ export const clientLoader = loadAsDocument;
 export function loader() {
   return {
     publicUrl: publicConfig().publicUrl,
-    posts: allPosts().map(({ slug, title, excerpt, date, category, readTime, tags }) => ({
+    posts: allPosts().map(({ slug, title, excerpt, date, updated, category, readTime, tags }) => ({
       slug,
       title,
       excerpt,
       date: italianDate(date),
+      isoDate: date,
+      updated: updated ?? date,
       category,
       readTime,
       tags,
+    })),
+  };
+}
+
+/** The blog and its articles (schema.org Blog, each article a BlogPosting), for the index's JSON-LD. */
+function blogJsonLd(publicUrl: string, posts: Awaited<ReturnType<typeof loader>>["posts"]) {
+  const publisher = brandOrganization(publicUrl);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Blog",
+    name: BLOG_COPY.indexTitle,
+    description: BLOG_COPY.indexDescription,
+    url: `${publicUrl}/blog`,
+    publisher,
+    blogPost: posts.map((post) => ({
+      "@type": "BlogPosting",
+      headline: post.title,
+      description: post.excerpt,
+      url: `${publicUrl}/blog/${post.slug}`,
+      image: socialImageUrl(publicUrl, post.slug),
+      datePublished: post.isoDate,
+      dateModified: post.updated,
+      author: publisher,
     })),
   };
 }
@@ -44,6 +70,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { property: "og:description", content: BLOG_COPY.indexDescription },
   { property: "og:url", content: `${loaderData?.publicUrl ?? ""}/blog` },
   ...socialImageMeta(loaderData?.publicUrl ?? "", "blog", BLOG_COPY.hero),
+  { name: "twitter:title", content: BLOG_COPY.indexTitle },
+  { name: "twitter:description", content: BLOG_COPY.indexDescription },
+  ...(loaderData ? [{ "script:ld+json": blogJsonLd(loaderData.publicUrl, loaderData.posts) }] : []),
 ];
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {

@@ -3,12 +3,13 @@ import { Link } from "react-router";
 import { ART_SIZES, CategoryArt } from "#app/components/blog/category-art.tsx";
 import { ShareButton } from "#app/components/blog/share-button.tsx";
 import { BLOG_COPY } from "#app/content/blog.ts";
-import { PRODUCT } from "#app/content/site.ts";
+import { NOT_FOUND } from "#app/content/site.ts";
 // A standalone page script, not a worker: see home.tsx and ADR 008.
 import blogScript from "#app/enhance/blog.ts?worker&url";
 import { findPost, italianDate, relatedPosts } from "#app/lib/blog/posts.server.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
-import { socialImageMeta } from "#app/lib/social-image.ts";
+import { socialImageMeta, socialImageUrl } from "#app/lib/social-image.ts";
+import { brandOrganization } from "#app/lib/structured-data.ts";
 import type { PageHandle } from "#app/root.tsx";
 import { notFound } from "#app/routes/http.server.ts";
 import { loadAsDocument } from "#app/routes/load-as-document.ts";
@@ -33,7 +34,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Page not found" }];
+  if (!loaderData) return [{ title: NOT_FOUND.documentTitle }];
   const { post, publicUrl } = loaderData;
   const url = `${publicUrl}/blog/${post.slug}`;
   const tags: Route.MetaDescriptors = [
@@ -54,12 +55,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         "@type": "BlogPosting",
         headline: post.title,
         description: post.excerpt,
+        image: socialImageUrl(publicUrl, post.slug),
         datePublished: post.date,
+        dateModified: post.updated ?? post.date,
         articleSection: post.category,
         keywords: post.tags.join(", "),
         wordCount: post.words,
         mainEntityOfPage: url,
-        publisher: { "@type": "Organization", name: PRODUCT.brand },
+        author: brandOrganization(publicUrl),
+        publisher: brandOrganization(publicUrl),
       },
     },
     {

@@ -3,16 +3,25 @@ import { allPosts } from "#app/lib/blog/posts.server.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
 
+/** A day (YYYY-MM-DD) as RSS writes dates (RFC 822), at 09:00 UTC: "Tue, 14 Jan 2025 09:00:00 GMT". */
+const rssDate = (day: string) => new Date(`${day}T09:00:00Z`).toUTCString();
+
 /** RSS 2.0 of every article. */
 export function loader() {
   const { publicUrl } = publicConfig();
-  const items = allPosts()
+  const posts = allPosts();
+  // The feed changes when an article is added (or revised): its newest date is the feed's.
+  const lastBuild = posts
+    .map((post) => post.updated ?? post.date)
+    .sort()
+    .at(-1);
+  const items = posts
     .map(
       (post) => `    <item>
       <title>${escapeMarkup(post.title)}</title>
       <link>${publicUrl}/blog/${post.slug}</link>
       <guid isPermaLink="true">${publicUrl}/blog/${post.slug}</guid>
-      <pubDate>${new Date(`${post.date}T09:00:00Z`).toUTCString()}</pubDate>
+      <pubDate>${rssDate(post.date)}</pubDate>
       <category>${escapeMarkup(post.category)}</category>
       <description>${escapeMarkup(post.excerpt)}</description>
     </item>`,
@@ -25,7 +34,7 @@ export function loader() {
     <link>${publicUrl}/blog</link>
     <description>${escapeMarkup(BLOG_COPY.indexDescription)}</description>
     <language>en-us</language>
-    <atom:link href="${publicUrl}/blog/rss.xml" rel="self" type="application/rss+xml"/>
+${lastBuild ? `    <lastBuildDate>${rssDate(lastBuild)}</lastBuildDate>\n` : ""}    <atom:link href="${publicUrl}/blog/rss.xml" rel="self" type="application/rss+xml"/>
 ${items}
   </channel>
 </rss>

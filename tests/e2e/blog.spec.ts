@@ -52,6 +52,64 @@ test.describe("blog", () => {
     }
   });
 
+  test("structured data: each article is a BlogPosting with author, image, publisher logo and dates", async ({
+    request,
+  }) => {
+    const jsonLd = (html: string) =>
+      [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+        JSON.parse(m[1]!),
+      );
+    for (const slug of slugs) {
+      const html = await (await request.get(`/blog/${slug}`)).text();
+      const data = jsonLd(html);
+      const posting = data.find((item) => item["@type"] === "BlogPosting");
+      const origin = new URL(posting.mainEntityOfPage).origin;
+      const brand = {
+        "@type": "Organization",
+        name: "Coaching Toolkit",
+        url: `${origin}/`,
+        logo: { "@type": "ImageObject", url: `${origin}/logo.png`, width: 512, height: 512 },
+      };
+      expect(posting, slug).toMatchObject({
+        image: `${origin}/og/${slug}.png`,
+        author: brand,
+        publisher: brand,
+        dateModified: posting.datePublished,
+      });
+      expect(posting.datePublished, slug).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const crumbs = data.find((item) => item["@type"] === "BreadcrumbList");
+      expect(crumbs.itemListElement.map((c: { name: string; item: string }) => [c.name, c.item])).toEqual([
+        ["Home", `${origin}/`],
+        ["Blog", `${origin}/blog`],
+        [posting.headline, `${origin}/blog/${slug}`],
+      ]);
+    }
+
+    const index = await (await request.get("/blog")).text();
+    const [blog] = jsonLd(index);
+    const origin = new URL(blog.url).origin;
+    expect(blog).toMatchObject({ "@context": "https://schema.org", "@type": "Blog", url: `${origin}/blog` });
+    expect(blog.publisher.logo.url).toBe(`${origin}/logo.png`);
+    expect(blog.blogPost.map((post: { url: string }) => new URL(post.url).pathname).sort()).toEqual(
+      slugs.map((s) => `/blog/${s}`).sort(),
+    );
+    for (const post of blog.blogPost) {
+      expect(post).toMatchObject({
+        "@type": "BlogPosting",
+        image: expect.stringMatching(/^http.*\/og\/.+\.png$/),
+      });
+      expect(post.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(index).toMatch(/<meta name="twitter:title" content="Blog for Professional Coaches[^"]*"\/>/);
+    expect(index).toMatch(/<meta name="twitter:description" content="[^"]{40,}"\/>/);
+
+    // The publisher's logo is a 512x512 PNG (Google wants a raster logo).
+    const logo = await request.get("/logo.png");
+    expect(logo.headers()["content-type"]).toBe("image/png");
+    const png = await logo.body();
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
+  });
+
   test("an article page: share copies the address where there is no share sheet", async ({
     page,
     context,
@@ -142,6 +200,7 @@ test.describe("blog", () => {
       const response = await page.goto("/blog/no-such-article");
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+      await expect(page).toHaveTitle("Page not found");
     });
   });
 
@@ -168,6 +227,15 @@ test.describe("blog", () => {
     expect(parsed.items.sort()).toEqual(slugs.map((s) => `/blog/${s}`).sort());
     expect(parsed.urls).toEqual(expect.arrayContaining(["/", "/blog", ...slugs.map((s) => `/blog/${s}`)]));
     expect(parsed.urls).not.toContain("/checkout");
+    // The feed says when it last changed: its newest article's date (RFC 822, as its pubDates).
+    const lastBuild = rss.match(/<lastBuildDate>([^<]+)<\/lastBuildDate>/)?.[1];
+    const pubDates = [...rss.matchAll(/<pubDate>([^<]+)<\/pubDate>/g)].map((m) => Date.parse(m[1]!));
+    expect(lastBuild).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    expect(Date.parse(lastBuild!)).toBe(Math.max(...pubDates));
+    // Every address in the sitemap has a date, the landing page too.
+    expect(sitemap.match(/<url><loc>[^<]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/g)).toHaveLength(
+      slugs.length + 2,
+    );
   });
 
   // One test a page: axe takes several seconds on the 36-card index.

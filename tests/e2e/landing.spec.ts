@@ -125,6 +125,18 @@ test.describe("landing page", () => {
       .locator('script[type="application/ld+json"]')
       .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent!)["@type"]));
     expect(types).toEqual(["Product", "FAQPage"]);
+    const product = await page
+      .locator('script[type="application/ld+json"]')
+      .first()
+      .evaluate((script) => JSON.parse(script.textContent!));
+    expect(product.image).toBe(image);
+  });
+
+  test("the promo countdown's <time> carries a valid duration, as prerendered", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const time = html.match(/<time[^>]*data-testid="promo-countdown"[^>]*>([^<]*)<\/time>/);
+    expect(time?.[1]).toBe("24:00:00");
+    expect(time?.[0]).toMatch(/ datetime="PT24H"/i);
   });
 
   test("FAQ: one item open at a time, collapsible", async ({ page }) => {

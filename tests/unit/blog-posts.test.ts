@@ -178,6 +178,15 @@ describe("parseArticleFile", () => {
     expect(content.trim()).toBe("The body.");
   });
 
+  it("reads an optional revision day, `updated`, as YYYY-MM-DD", () => {
+    const revised = parseArticleFile(
+      "a-test-article.md",
+      article([...valid, "updated: 2025-03-02"].join("\n")),
+    );
+    expect(revised.data).toMatchObject({ date: "2025-01-08", updated: "2025-03-02" });
+    expect(parseArticleFile("a-test-article.md", article(valid.join("\n"))).data.updated).toBeUndefined();
+  });
+
   it("names the file and every invalid field", () => {
     const broken = valid
       .filter((line) => !line.startsWith("category:"))

@@ -2,13 +2,13 @@ import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { blogSlugs } from "#app/content/blog-slugs.ts";
 import { allPosts } from "#app/lib/blog/posts.server.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { SOCIAL_IMAGE } from "#app/lib/social-image.ts";
 import { emWidth, fitText, wrapWords } from "../../scripts/og/text-layout.ts";
-import { generateOgImages, readArticles } from "../../scripts/og-images.ts";
+import { generateLogo, generateOgImages, readArticles } from "../../scripts/og-images.ts";
 
 let outDir: string;
 let files: string[];
@@ -45,6 +45,27 @@ describe("Open Graph images", () => {
       });
       expect((await stat(path)).size, file).toBeLessThan(100_000);
     }
+  });
+
+  it("include the brand's logo for structured data: a 512x512 PNG of the favicon", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "logo-"));
+    const file = join(dir, "logo.png");
+    await generateLogo(file);
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const { format, width, height, hasAlpha } = await sharp(file).metadata();
+    expect({ format, width, height, hasAlpha }).toEqual({
+      format: "png",
+      width: 512,
+      height: 512,
+      hasAlpha: true,
+    });
+    // Drawn at its size, not scaled up from 32 px: the corner is transparent, the middle brand purple.
+    const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4),
+    ];
+    expect(pixel(0, 0)[3]).toBe(0);
+    expect(pixel(60, 256)).toEqual([0x4c, 0x1d, 0x95, 255]);
   });
 
   it("fit every title without cutting it", () => {

@@ -1,6 +1,7 @@
 /** The landing page's JSON-LD (schema.org Product with its Offer, and FAQPage), rendered by the route's `meta`. */
 import { LANDING } from "#app/content/landing.ts";
 import { FAQ, PRODUCT } from "#app/content/site.ts";
+import { socialImageUrl } from "#app/lib/social-image.ts";
 
 /** The product and its offer; `publicUrl` is the store's origin ("" when unknown). */
 export function productJsonLd(publicUrl: string) {
@@ -9,6 +10,7 @@ export function productJsonLd(publicUrl: string) {
     "@type": "Product",
     name: PRODUCT.name,
     description: LANDING.meta.description,
+    image: socialImageUrl(publicUrl, "home"),
     brand: { "@type": "Brand", name: PRODUCT.brand },
     offers: {
       "@type": "Offer",

@@ -8,13 +8,18 @@
 import matter from "gray-matter";
 import { z } from "zod";
 
+/** A YAML date (`2025-01-08`, which YAML reads as a Date) or a string, as YYYY-MM-DD. */
+const day = z
+  .union([z.date(), z.string()])
+  .transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d));
+
 export const frontMatterSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]+$/),
   title: z.string().min(10).max(120),
   excerpt: z.string().min(40).max(300),
-  date: z
-    .union([z.date(), z.string()])
-    .transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d)),
+  date: day,
+  /** The day of the last substantial revision, when there was one (structured data's `dateModified`). */
+  updated: day.optional(),
   category: z.string().min(2),
   readTime: z.string().regex(/^\d+ min$/),
   tags: z.array(z.string()).min(1).max(8),
