@@ -1,9 +1,9 @@
 /**
  * The store's HTTP app, and the server entry Vite builds (build/server/index.js): security
- * headers, the request log, downloads, the React Router handler with the services in its context,
- * and in production the built assets, the prerendered pages and the landing page from memory.
- * server/index.ts runs it: from the build (`npm start`) or through Vite (`npm run dev`), so both
- * serve the same routes. ADR 009.
+ * headers, the request log, one address per page (no trailing slash), downloads, the React Router
+ * handler with the services in its context, and in production the built assets, the prerendered
+ * pages and the landing page from memory. server/index.ts runs it: from the build (`npm start`) or
+ * through Vite (`npm run dev`), so both serve the same routes. ADR 009.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { STATUS_CODES } from "node:http";
@@ -24,6 +24,7 @@ import { type Logger, logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import { getServices, type Services, shutdownServices } from "#app/lib/services.server.ts";
+import { redirectTrailingSlash } from "./canonical-path.ts";
 import { landingPage, readAtMostEvery, sendLandingPage } from "./landing-page.ts";
 import { streamFile } from "./stream-file.ts";
 
@@ -85,6 +86,9 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
       crossOriginEmbedderPolicy: false,
     }),
   );
+
+  // Before the static layers and React Router, so the build and development redirect alike.
+  app.use(redirectTrailingSlash);
 
   if (options.clientDir) await serveBuild(app, options.clientDir, services);
 

@@ -1,9 +1,22 @@
 import { createHash } from "node:crypto";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testBackends } from "../setup/databases.ts";
 import { startSeededServer } from "../setup/seeded-server.ts";
 
 const SUCCESS_PATH = "dev-build-success-path-0123";
+
+/** A raw request, so the path reaches the server exactly as written (fetch turns a backslash into a slash). */
+function raw(port: number, path: string, method = "GET") {
+  return new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 /**
  * `npm start` (the build) and `npm run dev` (the same app through Vite) serve the same store: a
@@ -64,7 +77,36 @@ for (const mode of ["build", "dev"] as const) {
       expect((await fetch(`${base}/webhooks/stripe`)).status).toBe(405);
       const missing = await fetch(`${base}/no-such-page/at-all`);
       expect(missing.status).toBe(404);
-      expect(await missing.text()).toContain("Page not found");
+      const notFound = await missing.text();
+      expect(notFound).toContain("Page not found");
+      // The root error boundary's pages carry a title: the 404, an unknown article, other errors.
+      expect(notFound).toContain("<title>Page not found</title>");
+      const article = await fetch(`${base}/blog/no-such-article`);
+      expect(article.status).toBe(404);
+      expect(await article.text()).toContain("<title>Page not found</title>");
+      const refused = await fetch(`${base}/blog`, { method: "POST", body: new URLSearchParams({ a: "b" }) });
+      expect(refused.status).toBe(405);
+      expect(await refused.text()).toContain("<title>Unexpected Application Error!</title>");
+    });
+
+    it("answers one address per page: a trailing slash redirects permanently, never to another host", async () => {
+      const { port } = seeded.server;
+      for (const [path, location] of [
+        ["/blog/", "/blog"],
+        ["/blog//", "/blog"],
+        ["/blog/canva-pro-worth-it/?utm_source=feed&a=1", "/blog/canva-pro-worth-it?utm_source=feed&a=1"],
+      ]) {
+        expect(await raw(port, path!), path).toEqual({ status: 301, location });
+        expect(await raw(port, path!, "HEAD"), path).toEqual({ status: 301, location });
+      }
+      // Other methods keep theirs (308), and the body.
+      expect(await raw(port, "/blog/?x=1", "POST")).toEqual({ status: 308, location: "/blog?x=1" });
+      expect((await raw(port, "/")).status).toBe(200);
+      for (const path of ["//evil.example/", "///evil.example/", "/\\evil.example/", "//evil.example/x/"]) {
+        const answer = await raw(port, path);
+        expect(answer.location, path).toBeUndefined();
+        expect(answer.status, path).toBe(404);
+      }
     });
   });
 }
