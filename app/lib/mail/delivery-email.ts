@@ -31,7 +31,7 @@ export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage 
     `Questions? Write to ${data.supportEmail} and quote order #${data.orderNumber}.`,
   ].join("\n");
   const html = `<!doctype html>
-<html lang="en"><body style="margin:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="margin:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td>
@@ -46,5 +46,6 @@ export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage 
 </table>
 <p style="margin:24px 0 0;font-size:14px;line-height:1.5;color:#475569">Your purchase is covered by our ${PRODUCT.guaranteeDays}-day money-back guarantee. Questions? Write to <a href="mailto:${escapeMarkup(data.supportEmail)}">${escapeMarkup(data.supportEmail)}</a> and quote order #${data.orderNumber}.</p>
 </td></tr></table></td></tr></table></body></html>`;
-  return { to, subject, text, html };
+  // Replies reach support, whatever address the store sends from (MAIL_FROM may be a no-reply one).
+  return { to, subject, text, html, replyTo: data.supportEmail };
 }

@@ -8,7 +8,19 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go when not to the sender (`Reply-To`): the support address. */
+  replyTo?: string;
 }
+
+/** nodemailer's message: the sender and the message's fields, by nodemailer's names. */
+const envelope = (from: string, { to, subject, text, html, replyTo }: MailMessage) => ({
+  from,
+  to,
+  subject,
+  text,
+  html,
+  ...(replyTo ? { replyTo } : {}),
+});
 
 export interface Mailer {
   readonly kind: "smtp" | "files";
@@ -26,7 +38,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
     return {
       kind: "smtp",
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+        await transport.sendMail(envelope(opts.from, message));
       },
       close: () => transport.close(),
     };
@@ -35,7 +47,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
   return {
     kind: "files",
     async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...message });
+      const info = await transport.sendMail(envelope(opts.from, message));
       await mkdir(opts.mailDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
       const path = join(opts.mailDir, name);
