@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { rateLimits } from "#db/schema.ts";
 
@@ -29,12 +29,7 @@ export async function hit(
   return { allowed, retryAfterMs: allowed ? 0 : Math.max(0, new Date(row.reset_at).getTime() - Date.now()) };
 }
 
-/** The current count for `key` without counting a hit: lets a sign-in count failures only. */
-export async function peek(db: Db, key: string, limit: number): Promise<RateLimitResult> {
-  const result = await db.execute<{ count: number; reset_at: string | Date }>(
-    sql`select count, reset_at from ${rateLimits} where key = ${key} and reset_at > now()`,
-  );
-  const row = result.rows[0];
-  if (!row || Number(row.count) < limit) return { allowed: true, retryAfterMs: 0 };
-  return { allowed: false, retryAfterMs: Math.max(0, new Date(row.reset_at).getTime() - Date.now()) };
+/** Clears `key`'s count (a sign-in that succeeded). */
+export async function forget(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

@@ -74,3 +74,27 @@ describe("admin sign-in over HTTP", () => {
     expect(await response.text()).toContain('content="noindex, nofollow"');
   });
 });
+
+describe("admin sign-in under parallel guesses", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_PATH, ADMIN_PASSWORD: PASSWORD });
+  });
+  afterAll(() => server.stop());
+
+  it("checks at most 10 passwords however many guesses arrive at once", async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        fetch(`${server.url}/${ADMIN_PATH}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "sign-in", password: `wrong guess ${i}` }),
+          headers: { origin: server.url },
+          redirect: "manual",
+        }),
+      ),
+    );
+    const statuses = guesses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+  });
+});

@@ -22,7 +22,7 @@ import {
 import { verifyPassword } from "#app/lib/password.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts";
-import { hit, peek } from "#app/lib/rate-limit.server.ts";
+import { forget, hit } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { getSetting } from "#app/lib/settings.server.ts";
 import { field } from "#app/routes/http.server.ts";
@@ -86,8 +86,10 @@ export async function handleAdminAction(services: Services, request: Request, cl
   const intent = field(form, "intent");
 
   if (intent === "sign-in") {
+    // Every attempt is counted (one atomic increment) before the ~100 ms password check, so
+    // parallel guesses cannot slip past the limit; a successful sign-in clears the count.
     const ipKey = `admin-sign-in:${clientIp ?? "unknown"}`;
-    const state = await peek(db, ipKey, SIGN_IN_LIMIT.limit);
+    const state = await hit(db, ipKey, SIGN_IN_LIMIT);
     if (!state.allowed) {
       const minutes = Math.max(1, Math.ceil(state.retryAfterMs / 60_000));
       return data({ intent, error: ADMIN_COPY.signIn.tooMany(minutes) } satisfies AdminActionData, {
@@ -100,9 +102,9 @@ export async function handleAdminAction(services: Services, request: Request, cl
     });
     const stored = await getSetting(db, "admin_password_hash");
     if (!parsed.success || !stored || !(await verifyPassword(parsed.data.password, stored))) {
-      await hit(db, ipKey, SIGN_IN_LIMIT);
       return data({ intent, error: ADMIN_COPY.signIn.wrong } satisfies AdminActionData, { status: 401 });
     }
+    await forget(db, ipKey);
     return redirect(`/${services.settings.adminPath}`, {
       headers: { "Set-Cookie": await signInCookie(services, request) },
     });
