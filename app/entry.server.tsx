@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { logger } from "#app/lib/logger.server.ts";
+import { loggableUrl, logger } from "#app/lib/logger.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -63,5 +63,6 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  logger.error({ err: error, url: request.url }, "request failed");
+  const { pathname, search } = new URL(request.url);
+  logger.error({ err: error, url: loggableUrl(pathname + search) }, "request failed");
 };

@@ -20,7 +20,7 @@ import send from "send";
 import { DOWNLOAD_REFUSALS } from "#app/content/checkout.ts";
 import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
-import { type Logger, logger } from "#app/lib/logger.server.ts";
+import { type Logger, loggableUrl, logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import { getServices, type Services, shutdownServices } from "#app/lib/services.server.ts";
@@ -62,6 +62,15 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
         return id;
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      // Method, path and status: no headers (cookies, referers), no tokens in the path or the query.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: loggableUrl(req.url),
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
     }),
   );

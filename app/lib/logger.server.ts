@@ -1,10 +1,51 @@
 import pino from "pino";
 
-/** JSON lines on stdout; each request's child logger adds its request id. */
+/**
+ * The process's one logger: JSON lines on stdout; each request's child logger adds its request id.
+ * Nothing that grants access reaches it: request lines carry method, path and status only (see
+ * loggableUrl), and addresses are masked (maskEmail).
+ */
 export const logger = pino({
   level: process.env.LOG_LEVEL || "info",
   base: undefined,
-  redact: ["req.headers.cookie", "req.headers.authorization", "password"],
+  redact: ["req.headers", "res.headers", "password"],
 });
 
 export type Logger = typeof logger;
+
+/** Path segments that are secrets themselves (the admin and success paths), by the name logged instead. */
+const secretSegments = new Map<string, string>();
+
+/** Logs name `segment` as `{name}` from now on (the server registers the secret paths at start). */
+export function hideInLogs(segment: string, name: string): void {
+  secretSegments.set(segment, `{${name}}`);
+}
+
+/** Query parameters whose values are safe to log; every other value is replaced. */
+const PLAIN_QUERY = new Set(["page"]);
+
+/**
+ * A URL as the log may show it: the secret path segments named, a download token and a test-mode
+ * session replaced, and the values of the query (access tokens `t`, `session_id`, an admin search for an address) removed.
+ */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf("?");
+  const path = (at === -1 ? url : url.slice(0, at))
+    .split("/")
+    .map((segment, i, all) => {
+      if (i === 2 && all[1] === "download") return "{token}";
+      if (i === 3 && all[1] === "pay" && all[2] === "test") return "{session}";
+      return secretSegments.get(segment) ?? segment;
+    })
+    .join("/");
+  if (at === -1) return path;
+  const query = new URLSearchParams(url.slice(at + 1));
+  for (const [name, value] of query) query.set(name, PLAIN_QUERY.has(name) ? value : "…");
+  return `${path}?${query}`;
+}
+
+/** `buyer@example.com` -> `b…@example.com`: enough to tell orders apart in a log, not to write to. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf("@");
+  return at < 1 ? "…" : `${address[0]}…${address.slice(at)}`;
+}

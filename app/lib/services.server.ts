@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
 import { type Env, parseEnv } from "#app/lib/env.server.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
-import { logger } from "#app/lib/logger.server.ts";
+import { hideInLogs, logger } from "#app/lib/logger.server.ts";
 import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
 import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
@@ -46,6 +46,8 @@ export function getServices(): Promise<Services> {
   const holder = globalThis as Holder;
   holder[PROCESS_SERVICES] ??= createServices(parseEnv()).then((services) => {
     logger.level = services.env.LOG_LEVEL;
+    hideInLogs(services.settings.adminPath, "ADMIN_PATH");
+    hideInLogs(services.settings.successPath, "SUCCESS_PATH");
     logger.info(
       {
         database: services.database.kind,

@@ -4,7 +4,7 @@
  */
 import { data } from "react-router";
 import type { AppError, AppErrorCode } from "#app/lib/app-error.ts";
-import { logger } from "#app/lib/logger.server.ts";
+import { loggableUrl, logger } from "#app/lib/logger.server.ts";
 
 const STATUS: Record<AppErrorCode, number> = {
   PRODUCT_UNAVAILABLE: 503,
@@ -27,7 +27,7 @@ export const httpStatus = (error: AppError): number => STATUS[error.code];
 
 /** Logs the requested path and answers 404; the root error boundary shows the not-found page. */
 export function notFound(request: Request): never {
-  logger.warn({ path: new URL(request.url).pathname }, "not found");
+  logger.warn({ path: loggableUrl(new URL(request.url).pathname) }, "not found");
   throw data(null, { status: 404, statusText: "Not Found" });
 }
 

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
-import { logger } from "#app/lib/logger.server.ts";
+import { logger, maskEmail } from "#app/lib/logger.server.ts";
 
 export interface MailMessage {
   to: string;
@@ -52,7 +52,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
       const path = join(opts.mailDir, name);
       await writeFile(path, info.message as Buffer);
-      logger.info({ to: message.to, subject: message.subject, path }, "e-mail written");
+      logger.info({ to: maskEmail(message.to), path }, "e-mail written");
     },
     close: () => transport.close(),
   };

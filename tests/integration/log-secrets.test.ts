@@ -1,0 +1,82 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testBackends } from "../setup/databases.ts";
+import { startSeededServer } from "../setup/seeded-server.ts";
+
+const ADMIN_PATH = "log-admin-secret-path-0123";
+const SUCCESS_PATH = "log-success-secret-path-0123";
+const ADMIN_PASSWORD = "log-admin-password-xyz";
+const BUYER = "secret.buyer@example.com";
+
+/**
+ * The log of a whole purchase and admin session holds none of the secrets the run met: the secret
+ * paths, the admin password and session cookie, the payment session id, the e-mail's lifetime token,
+ * download tokens and the buyer's address (issue 13, item 2).
+ */
+describe("the log of a purchase and an admin session", () => {
+  let seeded: Awaited<ReturnType<typeof startSeededServer>>;
+  beforeAll(async () => {
+    seeded = await startSeededServer(testBackends()[0]!, {
+      ADMIN_PATH,
+      SUCCESS_PATH,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: "debug",
+    });
+  }, 60_000);
+  afterAll(() => seeded.server.stop());
+
+  const form = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers });
+
+  it("names no secret it met", async () => {
+    const base = seeded.server.url;
+    const secrets: string[] = [ADMIN_PATH, SUCCESS_PATH, ADMIN_PASSWORD, BUYER];
+
+    const ordered = await form(`${base}/checkout`, { intent: "buy", email: BUYER });
+    const payPage = new URL(ordered.headers.get("location")!).pathname;
+    const success = (await form(`${base}${payPage}`, { intent: "pay" })).headers.get("location")!;
+    const sessionId = new URL(success, base).searchParams.get("session_id")!;
+    secrets.push(sessionId);
+    const referer = `${base}${success}`;
+    await fetch(`${base}${success}`, { headers: { referer } });
+    const answer = await (
+      await form(`${base}/${SUCCESS_PATH}`, { intent: "download", session_id: sessionId }, { referer })
+    ).text();
+    const link = answer.match(/\/download\/([\w-]+\.[\w-]+)/)!;
+    secrets.push(link[1]!);
+    expect((await fetch(`${base}${link[0]}`, { headers: { referer } })).status).toBe(200);
+
+    // The delivery e-mail's lifetime link, opened as the buyer would.
+    let token: string | undefined;
+    for (let i = 0; i < 50 && !token; i++) {
+      const mailDir = join(seeded.server.dataDir, "mail");
+      const files = await readdir(mailDir).catch(() => []);
+      for (const file of files) {
+        const eml = (await readFile(join(mailDir, file), "utf8")).replace(/=\r?\n/g, "");
+        if (eml.includes(BUYER)) token = eml.match(/[?&]t=([\w-]{20,})/)?.[1];
+      }
+      if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(token).toBeDefined();
+    secrets.push(token!);
+    expect((await fetch(`${base}/${SUCCESS_PATH}?t=${token}`)).status).toBe(200);
+
+    const signedIn = await form(
+      `${base}/${ADMIN_PATH}`,
+      { intent: "sign-in", password: ADMIN_PASSWORD },
+      { origin: base },
+    );
+    const cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+    secrets.push(cookie.split("=")[1]!);
+    const search = `${base}/${ADMIN_PATH}?q=${encodeURIComponent(BUYER)}`;
+    expect(await (await fetch(search, { headers: { cookie } })).text()).toContain(BUYER);
+    await fetch(`${base}/${ADMIN_PATH}/orders.csv`, { headers: { cookie } });
+
+    const log = seeded.server.output();
+    expect(log).toContain('"msg":"request completed"');
+    expect(log).toContain("e-mail written");
+    for (const secret of secrets) expect(log, `the log names ${secret}`).not.toContain(secret);
+    expect(log).not.toMatch(/"cookie"|set-cookie|"referer"/i);
+  });
+});
