@@ -1,7 +1,8 @@
 /**
  * Starts the store. `node server/index.ts` serves the build (`npm start`, `npm run serve`);
- * `node server/index.ts --dev` (`npm run dev`) serves the same app (server/app.ts) through Vite,
- * from source with hot reload. Here: loading the app, listening, and a graceful stop.
+ * `node --conditions=development server/index.ts --dev` (`npm run dev`) serves the same app
+ * (server/app.ts) through Vite, from source with hot reload. Here: loading the app, listening, and
+ * a graceful stop.
  */
 import { createServer } from "node:http";
 import { resolve } from "node:path";

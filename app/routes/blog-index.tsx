@@ -17,13 +17,13 @@ export const clientLoader = loadAsDocument;
 export function loader() {
   return {
     publicUrl: publicConfig().publicUrl,
-    posts: allPosts().map(({ slug, title, excerpt, date, updated, category, readTime, tags }) => ({
+    posts: allPosts().map(({ slug, title, excerpt, date, modified, category, readTime, tags }) => ({
       slug,
       title,
       excerpt,
       date: italianDate(date),
       isoDate: date,
-      updated: updated ?? date,
+      modified,
       category,
       readTime,
       tags,
@@ -48,7 +48,7 @@ function blogJsonLd(publicUrl: string, posts: Awaited<ReturnType<typeof loader>>
       url: `${publicUrl}/blog/${post.slug}`,
       image: socialImageUrl(publicUrl, post.slug),
       datePublished: post.isoDate,
-      dateModified: post.updated,
+      dateModified: post.modified,
       author: publisher,
     })),
   };

@@ -57,7 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         description: post.excerpt,
         image: socialImageUrl(publicUrl, post.slug),
         datePublished: post.date,
-        dateModified: post.updated ?? post.date,
+        dateModified: post.modified,
         articleSection: post.category,
         keywords: post.tags.join(", "),
         wordCount: post.words,

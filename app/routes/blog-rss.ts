@@ -1,5 +1,5 @@
 import { BLOG_COPY } from "#app/content/blog.ts";
-import { allPosts } from "#app/lib/blog/posts.server.ts";
+import { allPosts, blogModified } from "#app/lib/blog/posts.server.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
 
@@ -11,10 +11,7 @@ export function loader() {
   const { publicUrl } = publicConfig();
   const posts = allPosts();
   // The feed changes when an article is added (or revised): its newest date is the feed's.
-  const lastBuild = posts
-    .map((post) => post.updated ?? post.date)
-    .sort()
-    .at(-1);
+  const lastBuild = blogModified();
   const items = posts
     .map(
       (post) => `    <item>

@@ -1,24 +1,17 @@
-import { allPosts } from "#app/lib/blog/posts.server.ts";
+import { allPosts, blogModified } from "#app/lib/blog/posts.server.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
 
 /** The public pages: the landing page, the blog and every article (not the checkout or the secret pages). */
 export function loader() {
   const { publicUrl } = publicConfig();
-  const posts = allPosts().map((post) => ({ slug: post.slug, modified: post.updated ?? post.date }));
   // The landing page's date is the build's: the sitemap is prerendered with it (react-router.config.ts),
   // and every build renders the landing page anew from the current copy, prices and configuration,
   // which no article date follows. (In development both are rendered per request: today.)
   const built = new Date().toISOString().slice(0, 10);
   const urls = [
     { loc: `${publicUrl}/`, lastmod: built },
-    {
-      loc: `${publicUrl}/blog`,
-      lastmod: posts
-        .map((post) => post.modified)
-        .sort()
-        .at(-1),
-    },
-    ...posts.map((post) => ({ loc: `${publicUrl}/blog/${post.slug}`, lastmod: post.modified })),
+    { loc: `${publicUrl}/blog`, lastmod: blogModified() },
+    ...allPosts().map((post) => ({ loc: `${publicUrl}/blog/${post.slug}`, lastmod: post.modified })),
   ];
   const body = urls
     .map(

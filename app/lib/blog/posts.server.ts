@@ -14,6 +14,8 @@ export interface FaqEntry {
 }
 
 export interface Post extends FrontMatter {
+  /** The day of its last revision (`updated`, else `date`): structured data, RSS and sitemap. */
+  modified: string;
   html: string;
   words: number;
   /** Minutes computed from the text; `readTime` is the editorial figure it is checked against. */
@@ -100,6 +102,7 @@ function load(slug: string): Post {
   const words = countWords(content);
   return {
     ...meta,
+    modified: meta.updated ?? meta.date,
     html: markdown.render(content),
     words,
     minutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
@@ -116,6 +119,14 @@ export function allPosts(): Post[] {
     .map(load)
     .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
   return cache;
+}
+
+/** The day the blog last changed: its newest article's last revision. */
+export function blogModified(): string | undefined {
+  return allPosts()
+    .map((post) => post.modified)
+    .sort()
+    .at(-1);
 }
 
 export function findPost(slug: string): Post | undefined {
