@@ -39,7 +39,20 @@ export const products = pgTable(
   (t) => [uniqueIndex("products_one_current").on(t.current).where(sql`${t.current}`)],
 );
 
-export const orderStatus = pgEnum("order_status", ["pending", "paid", "refunded", "failed", "expired"]);
+/**
+ * pending: checkout started; processing: the buyer finished Checkout with a payment that settles
+ * later (bank debit, voucher); paid: access granted; refunded: fully refunded, access revoked;
+ * disputed: a chargeback is open or lost, access revoked; failed/expired: never paid.
+ */
+export const orderStatus = pgEnum("order_status", [
+  "pending",
+  "paid",
+  "refunded",
+  "failed",
+  "expired",
+  "processing",
+  "disputed",
+]);
 
 export const orders = pgTable(
   "orders",
@@ -47,6 +60,11 @@ export const orders = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** Short, human-friendly number shown to the buyer and the admin. */
     number: integer("number").generatedAlwaysAsIdentity({ startWith: 1001 }).notNull().unique(),
+    /** What buyers see ("LCT-…"): random, so it tells nobody how many orders the shop has taken. */
+    reference: text("reference")
+      .notNull()
+      .unique()
+      .default(sql`('LCT-' || upper(substr(md5(gen_random_uuid()::text), 1, 10)))`),
     email: text("email").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
@@ -61,6 +79,20 @@ export const orders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** Sum of the provider's refunds so far; a partial refund keeps access, a full one revokes. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** The provider's dispute status (needs_response, under_review, won, lost, …) once one is opened. */
+    disputeStatus: text("dispute_status"),
+    /** Why the owner should look at the order (e.g. a refund that failed); null when all is well. */
+    attention: text("attention"),
+    /** VAT/sales tax inside the amount, and the buyer's country, as the provider computed them. */
+    taxCents: integer("tax_cents"),
+    country: text("country"),
+    /** The provider's invoice/receipt for the payment and its public page or PDF. */
+    invoiceId: text("invoice_id"),
+    invoiceUrl: text("invoice_url"),
+    /** When the buyer asked for immediate delivery and acknowledged losing the withdrawal right. */
+    consentAt: timestamp("consent_at", { withTimezone: true }),
   },
   (t) => [index("orders_email").on(t.email), index("orders_created_at").on(t.createdAt)],
 );
@@ -74,6 +106,8 @@ export const downloads = pgTable(
       .references(() => orders.id),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     ipHash: text("ip_hash"),
+    /** The address as given, kept for dispute evidence and deleted after the retention period. */
+    ip: text("ip"),
     bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
   },
   (t) => [index("downloads_order").on(t.orderId)],
@@ -92,6 +126,8 @@ export const emailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The SMTP server's reply when it accepted the message (dispute evidence). */
+    smtpResponse: text("smtp_response"),
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
@@ -107,10 +143,39 @@ export const adminSessions = pgTable("admin_sessions", {
   userAgent: text("user_agent"),
 });
 
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull(),
-  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_at").on(t.resetAt)],
+);
+
+/** The buyer's lifetime links (e-mail and "lost your link?"); only a hash of each token is kept. */
+export const accessLinks = pgTable(
+  "access_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("access_links_order").on(t.orderId)],
+);
+
+/** Each pass of the reconciliation job (timer, admin button or command line) and what it fixed. */
+export const reconcileRuns = pgTable("reconcile_runs", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  trigger: text("trigger").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  sessionsChecked: integer("sessions_checked").notNull().default(0),
+  /** Numbers of the orders this pass fulfilled. */
+  fixedOrders: jsonb("fixed_orders").notNull().default([]).$type<number[]>(),
+  error: text("error"),
 });
 
 /** Payment-provider events already handled, so a repeated delivery is a no-op. */

@@ -116,6 +116,8 @@ export const ADMIN_COPY = {
       refunded: "Rimborsato",
       failed: "Fallito",
       expired: "Scaduto",
+      processing: "In elaborazione",
+      disputed: "Contestato",
     },
     emailStates: { sent: "Inviata", pending: "In coda", failing: "Errore", none: "—" },
     yes: "Sì",

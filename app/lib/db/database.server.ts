@@ -38,7 +38,9 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
     // PostgreSQL closes idle connections when it restarts or fails over (and some hosts after a
     // while). The pool drops such a connection and opens a new one when next needed; without a
     // listener the error would stop the process.
-    pool.on("error", (error) => logger.warn({ err: error }, "PostgreSQL closed an idle connection"));
+    pool.on("error", (error: Error & { code?: string }) =>
+      logger.warn({ code: error.code, reason: error.message }, "PostgreSQL closed an idle connection"),
+    );
     const db = drizzlePg({ client: pool, schema });
     // Two instances starting at once must not both run the migrations: hold an advisory lock.
     const client = await pool.connect();

@@ -3,7 +3,7 @@ import type { Db } from "#app/lib/db/database.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { downloadUrl } from "#app/lib/links.ts";
-import { markRefunded, queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
+import { markRefunded, type Order, queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
 
 import type { Services } from "#app/lib/services.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
@@ -17,7 +17,7 @@ interface OrderRow {
   email: string;
   amountCents: number;
   discountApplied: boolean;
-  status: "pending" | "paid" | "refunded" | "failed" | "expired";
+  status: Order["status"];
   /** The latest e-mail for the order: sent, waiting (with its last error), or none. */
   emailState: "sent" | "pending" | "failing" | "none";
   lastEmailError: string | null;
