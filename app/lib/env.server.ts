@@ -15,7 +15,9 @@ const tokenSecrets = z
   .pipe(z.array(z.string().min(32, "each secret at least 32 characters")).min(1));
 
 const envSchema = z.object({
-  PORT: optional(z.coerce.number().int().min(1).max(65535)).default(3000),
+  PORT: optional(z.coerce.number({ error: "a port number from 1 to 65535" }).int().min(1).max(65535)).default(
+    3000,
+  ),
   HOST: optional(z.string()).default("0.0.0.0"),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""))),
   DATA_DIR: optional(z.string()).default("./data"),
@@ -31,6 +33,8 @@ const envSchema = z.object({
   ),
   STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith("whsec_", "a webhook signing secret (whsec_...)")),
   STRIPE_API_BASE: optional(z.url()),
+  /** "test" runs the built-in test checkout on purpose; "stripe" insists on the keys. */
+  PAYMENTS: optional(z.enum(["stripe", "test"])),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL")),
   MAIL_FROM: optional(z.string()),
   SUPPORT_EMAIL: optional(z.email()),
@@ -41,13 +45,17 @@ const envSchema = z.object({
   TOKEN_SECRET: optional(tokenSecrets),
   /** The old name of TOKEN_SECRET (it never signed admin sessions, which are database rows). */
   SESSION_SECRET: optional(tokenSecrets),
-  MAX_UPLOAD_BYTES: optional(z.coerce.number().int().positive()).default(2 * 1024 ** 3),
+  MAX_UPLOAD_BYTES: optional(z.coerce.number({ error: "a size in bytes" }).int().positive()).default(
+    2 * 1024 ** 3,
+  ),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "PAYMENTS"> & {
   PUBLIC_URL: string;
   SUPPORT_EMAIL: string;
+  /** Who takes the payments: Stripe (with the keys) or the built-in test checkout. */
+  PAYMENTS: "stripe" | "test";
   /** Lines for the start-up log: variables set under a deprecated name. */
   deprecations: string[];
 };
@@ -56,7 +64,38 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Reads and checks the environment once; a bad value names the variable and what it expects. */
+/** The payment mode in words, for the start-up lines: an owner must never sell in test mode unknowingly. */
+export function paymentMode(env: Pick<Env, "PAYMENTS" | "STRIPE_SECRET_KEY">): string {
+  if (env.PAYMENTS === "test")
+    return "TEST MODE: no card is charged; buyers 'pay' on the store's own test page";
+  return env.STRIPE_SECRET_KEY?.includes("_live_")
+    ? "Stripe, live: real cards are charged"
+    : "Stripe, test keys: Stripe's test cards only";
+}
+
+/** Rules that involve more than one variable; each problem names the variable to change. */
+function crossChecks(env: z.infer<typeof envSchema>, publicUrl: string): string[] {
+  const problems: string[] = [];
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+    problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
+  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY))
+    problems.push("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set");
+  if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY)
+    problems.push("STRIPE_SECRET_KEY: required when PAYMENTS=stripe");
+  if (env.PAYMENTS === "test" && env.STRIPE_SECRET_KEY)
+    problems.push("PAYMENTS: 'test' while STRIPE_SECRET_KEY is set; remove one of them");
+  // A public https address without keys would let anyone "pay" on the test page and download.
+  if (!env.PAYMENTS && !env.STRIPE_SECRET_KEY && publicUrl.startsWith("https:"))
+    problems.push(
+      "PAYMENTS: PUBLIC_URL is https but no STRIPE_SECRET_KEY is set; set the Stripe keys, or PAYMENTS=test to take test payments on purpose",
+    );
+  return problems;
+}
+
+/**
+ * Reads and checks the environment once. Every problem is reported together, one line each,
+ * naming the variable and what it expects.
+ */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
@@ -66,17 +105,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError(
-      "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set",
-    );
-  }
-  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set",
-    );
-  }
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const problems = crossChecks(env, publicUrl);
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
   const { SESSION_SECRET, ...rest } = env;
   const deprecations =
     SESSION_SECRET && !env.TOKEN_SECRET
@@ -87,6 +119,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     TOKEN_SECRET: env.TOKEN_SECRET ?? SESSION_SECRET,
     PUBLIC_URL: publicUrl,
     SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
+    PAYMENTS: env.STRIPE_SECRET_KEY ? "stripe" : "test",
     deprecations,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
-import { type Env, parseEnv } from "#app/lib/env.server.ts";
+import { type Env, parseEnv, paymentMode } from "#app/lib/env.server.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
 import { hideInLogs, logger } from "#app/lib/logger.server.ts";
 import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
@@ -52,7 +52,7 @@ export function getServices(): Promise<Services> {
       {
         database: services.database.kind,
         files: services.files.kind,
-        payments: services.payments.kind,
+        payments: paymentMode(services.env),
         mail: services.mailer.kind,
       },
       "services ready",
@@ -88,13 +88,14 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
         forcePathStyle: env.S3_FORCE_PATH_STYLE,
       })
     : new LocalFileStore(join(env.DATA_DIR, "files"));
-  const payments: PaymentProvider = env.STRIPE_SECRET_KEY
-    ? new StripeProvider({
-        secretKey: env.STRIPE_SECRET_KEY,
-        webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
-        apiBase: env.STRIPE_API_BASE,
-      })
-    : new TestModeProvider(database.db, env.PUBLIC_URL);
+  const payments: PaymentProvider =
+    env.PAYMENTS === "stripe"
+      ? new StripeProvider({
+          secretKey: env.STRIPE_SECRET_KEY!,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          apiBase: env.STRIPE_API_BASE,
+        })
+      : new TestModeProvider(database.db, env.PUBLIC_URL);
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM ?? `Life Coaching Toolkit <${env.SUPPORT_EMAIL}>`,
@@ -121,7 +122,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
 }
 
 function announce(env: Env, settings: StoreSettings, first: FirstStart) {
-  const lines = [`Store: ${env.PUBLIC_URL}/`];
+  const lines = [`Store: ${env.PUBLIC_URL}/`, `Payments: ${paymentMode(env)}`];
   // The admin address and password are printed at first start only; `npm run admin:password` shows them again.
   if (first.generatedPassword) {
     lines.push(`Admin: ${env.PUBLIC_URL}/${settings.adminPath}`);

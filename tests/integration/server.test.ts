@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { request } from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -186,10 +187,41 @@ describe("misconfiguration", () => {
     [{ PORT: "not-a-port" }, /PORT: /],
     [{ DATABASE_URL: "mysql://localhost/x" }, /DATABASE_URL: a postgres:\/\/ or postgresql:\/\/ URL/],
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, /STRIPE_WEBHOOK_SECRET: required/],
+    [{ PUBLIC_URL: "https://shop.example.com" }, /PAYMENTS: PUBLIC_URL is https but no STRIPE_SECRET_KEY/],
   ])("stops the start with a message naming the variable (%j)", async (env, message) => {
     const { code, output } = await failedStart(env);
     expect(code).toBe(1);
     expect(output).toMatch(/Invalid configuration/);
     expect(output).toMatch(message);
+    expect(output).not.toMatch(/^\s+at /m);
+  });
+
+  it("npm start checks the configuration before it builds", async () => {
+    const child = spawn("npm", ["start"], {
+      env: { ...process.env, ADMIN_PATH: "short", PORT: "abc" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toMatch(/^ {2}PORT: a port number from 1 to 65535$/m);
+    expect(output).toMatch(/^ {2}ADMIN_PATH: 16 to 128 characters/m);
+    expect(output).not.toContain("> react-router build");
+    expect(output).not.toMatch(/^\s+at /m);
+  });
+
+  it("says in words that it takes test payments when PAYMENTS=test", async () => {
+    const server = await startServer({ PUBLIC_URL: "https://shop.example.com", PAYMENTS: "test" });
+    try {
+      expect(server.output()).toMatch(/Payments: TEST MODE: no card is charged/);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "#app/lib/env.server.ts";
+import { ConfigError, parseEnv, paymentMode } from "#app/lib/env.server.ts";
 
 describe("parseEnv", () => {
   it("gives the documented defaults for an empty environment", () => {
@@ -23,7 +23,7 @@ describe("parseEnv", () => {
 
   it("derives PUBLIC_URL from PORT and the support address from PUBLIC_URL", () => {
     expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
-    expect(parseEnv({ PUBLIC_URL: "https://shop.example.com/" })).toMatchObject({
+    expect(parseEnv({ PUBLIC_URL: "https://shop.example.com/", PAYMENTS: "test" })).toMatchObject({
       PUBLIC_URL: "https://shop.example.com",
       SUPPORT_EMAIL: "support@shop.example.com",
     });
@@ -63,6 +63,31 @@ describe("parseEnv", () => {
   ])("rejects %s=%s naming the variable", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrowError(new RegExp(`${name}: `));
     expect(() => parseEnv({ [name]: value })).toThrowError(ConfigError);
+  });
+
+  it("reports every invalid variable at once, one line each", () => {
+    expect(() => parseEnv({ PORT: "abc", ADMIN_PATH: "short", LOG_LEVEL: "loud" })).toThrowError(
+      /^Invalid configuration:\n {2}PORT: a port number from 1 to 65535\n {2}ADMIN_PATH: .+\n {2}LOG_LEVEL: .+$/,
+    );
+  });
+
+  it("never takes test payments on an https address unless PAYMENTS=test says so", () => {
+    const https = { PUBLIC_URL: "https://shop.example.com" };
+    expect(() => parseEnv(https)).toThrowError(/PAYMENTS: PUBLIC_URL is https but no STRIPE_SECRET_KEY/);
+    expect(parseEnv({ ...https, PAYMENTS: "test" }).PAYMENTS).toBe("test");
+    expect(parseEnv({}).PAYMENTS).toBe("test");
+    const stripe = { STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+    expect(parseEnv({ ...https, ...stripe }).PAYMENTS).toBe("stripe");
+    expect(() => parseEnv({ PAYMENTS: "stripe" })).toThrowError(
+      /STRIPE_SECRET_KEY: required when PAYMENTS=stripe/,
+    );
+    expect(() => parseEnv({ ...stripe, PAYMENTS: "test" })).toThrowError(/PAYMENTS: 'test' while/);
+  });
+
+  it("names the payment mode in words for the start-up lines", () => {
+    expect(paymentMode({ PAYMENTS: "test" })).toMatch(/^TEST MODE: no card is charged/);
+    expect(paymentMode({ PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_live_x" })).toMatch(/live: real cards/);
+    expect(paymentMode({ PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_test_x" })).toMatch(/test cards only/);
   });
 
   it("requires the webhook secret with a Stripe key, and S3 credentials with a bucket", () => {
