@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { servicesContext } from "#app/lib/router-context.ts";
 import * as checkout from "#app/routes/checkout.tsx";
-import * as health from "#app/routes/healthz.ts";
+import * as ready from "#app/routes/readyz.ts";
 import { testBackends } from "../setup/databases.ts";
 import { seedProduct } from "../setup/seed-product.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
@@ -43,8 +43,15 @@ describe("routes called with the test's own services", () => {
     expect(orders.map((o) => o.email)).toEqual(["route@test.example"]);
   });
 
-  it("the health check pings these services' database", async () => {
-    const response = await health.loader(args(new Request("http://shop.test/healthz")));
-    expect(await response.json()).toEqual({ status: "ok" });
+  it("the readiness check asks these services' database and file store", async () => {
+    const response = await ready.loader(args(new Request("http://shop.test/readyz")));
+    expect(await response.json()).toEqual({ status: "ready" });
+    const unwritable = Object.assign(Object.create(services.files), {
+      check: () => Promise.reject(new Error("EACCES: permission denied")),
+    });
+    services = { ...services, files: unwritable };
+    const failing = await ready.loader(args(new Request("http://shop.test/readyz")));
+    expect(failing.status).toBe(503);
+    expect(await failing.json()).toEqual({ status: "unavailable", failing: ["files"] });
   });
 });

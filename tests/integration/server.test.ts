@@ -84,10 +84,14 @@ describe("the store server", () => {
     expect(await head.text()).toBe("");
   });
 
-  it("answers health checks", async () => {
-    const res = await rawGet(server.port, "/healthz");
-    expect(res.status).toBe(200);
-    expect(JSON.parse(res.body)).toEqual({ status: "ok" });
+  it("answers health checks: alive, and ready with the database migrated and the files writable", async () => {
+    const alive = await rawGet(server.port, "/healthz");
+    expect(alive.status).toBe(200);
+    expect(JSON.parse(alive.body)).toEqual({ status: "ok" });
+    const ready = await rawGet(server.port, "/readyz");
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toEqual({ status: "ready" });
+    expect(ready.headers["cache-control"]).toBe("no-store");
   });
 
   it.each([
@@ -156,14 +160,14 @@ describe.runIf(postgres)("when PostgreSQL drops the store's connections", () => 
     const server = await startServer({ DATABASE_URL: url });
     const admin = new pg.Client({ connectionString: url });
     try {
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
       // What a restart or failover does to the pool's idle connections.
       await admin.connect();
       await admin.query(
         "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
       );
       await admin.end();
-      await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status).toBe(200);
+      await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status).toBe(200);
       expect(server.process.exitCode).toBeNull();
 
       const name = new URL(url).pathname.slice(1);
@@ -171,7 +175,11 @@ describe.runIf(postgres)("when PostgreSQL drops the store's connections", () => 
       await owner.connect();
       await owner.query(`drop database "${name}" with (force)`);
       await owner.end();
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: "unavailable", failing: ["database"] });
+      // Alive all the same: a load balancer takes it out of rotation, nothing restarts it.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       const landing = await fetch(`${server.url}/`);
       expect(landing.status).toBe(200);
       expect(await landing.text()).toContain("Get Instant Access - $47");

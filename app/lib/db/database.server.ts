@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -66,6 +67,13 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
 
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
+/** Whether the database has every migration this version ships (another instance may have more). */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const journal = JSON.parse(await readFile(join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as {
+    entries: unknown[];
+  };
+  const result = await db.execute<{ count: string | number }>(
+    sql`select count(*) as count from drizzle.__drizzle_migrations`,
+  );
+  return Number(result.rows[0]?.count ?? 0) >= journal.entries.length;
 }

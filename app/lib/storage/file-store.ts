@@ -31,6 +31,8 @@ export interface FileStore {
   stat(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   list(prefix?: string): Promise<StoredObject[]>;
+  /** Resolves when the store can be written to (local: the directory; S3: the bucket answers). */
+  check(): Promise<void>;
   /** How a download of `key` reaches the client, saved as `fileName`; a URL lasts `expiresIn` seconds. */
   downloadSource(key: string, opts: { expiresIn: number; fileName: string }): Promise<DownloadSource>;
 }

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { access, constants, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -29,6 +29,11 @@ export class LocalFileStore implements FileStore {
     const path = resolve(this.root, key);
     if (!path.startsWith(this.root + sep)) throw new Error("Key escapes the storage root");
     return path;
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   async put(body: Readable, name: { prefix: string; extension: string }) {
