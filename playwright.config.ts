@@ -20,6 +20,8 @@ export const E2E = {
   fresh: { port: PORT, dataDir: "data-e2e" },
   shop: { port: PORT + 1, dataDir: "data-e2e-shop" },
   shopPostgres: { port: PORT + 2, dataDir: "data-e2e-shop-pg" },
+  /** A fresh store behind nginx configured as the README says, reached on nginx's port. */
+  behindNginx: { port: PORT + 3, nginxPort: PORT + 4, dataDir: "data-e2e-nginx" },
   adminPassword: "e2e-admin-password",
   adminPath: "e2e-admin-secret-path",
   successPath: "e2e-success-secret-path",
@@ -58,6 +60,7 @@ const browser = {
 const desktop = { ...devices["Desktop Chrome"], channel: undefined, ...browser };
 const phone = { ...devices["Pixel 7"], channel: undefined, ...browser };
 const purchase = /purchase\.spec\.ts/;
+const behindNginx = /behind-nginx\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -70,12 +73,12 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: purchase,
+      testIgnore: [purchase, behindNginx],
       use: { ...desktop, baseURL: `http://localhost:${E2E.fresh.port}` },
     },
     {
       name: "phone",
-      testIgnore: purchase,
+      testIgnore: [purchase, behindNginx],
       grep: /@phone/,
       use: { ...phone, baseURL: `http://localhost:${E2E.fresh.port}` },
     },
@@ -89,6 +92,11 @@ export default defineConfig({
       testMatch: purchase,
       grep: /@phone/,
       use: { ...phone, baseURL: `http://localhost:${E2E.shop.port}` },
+    },
+    {
+      name: "behind-nginx",
+      testMatch: behindNginx,
+      use: { ...desktop, baseURL: `http://127.0.0.1:${E2E.behindNginx.nginxPort}` },
     },
     ...(postgresUrl
       ? [
@@ -113,6 +121,22 @@ export default defineConfig({
       url: `http://localhost:${E2E.shop.port}/healthz`,
       timeout: 90_000,
       env: storeEnv(E2E.shop.port, E2E.shop.dataDir),
+    },
+    {
+      command: `rm -rf ${E2E.behindNginx.dataDir} && node server/index.ts`,
+      url: `http://localhost:${E2E.behindNginx.port}/healthz`,
+      timeout: 60_000,
+      env: {
+        ...storeEnv(E2E.behindNginx.port, E2E.behindNginx.dataDir),
+        PUBLIC_URL: `http://127.0.0.1:${E2E.behindNginx.nginxPort}`,
+        TRUST_PROXY: "1",
+      },
+    },
+    {
+      command: "node --import tsx tests/e2e/nginx-from-readme.ts",
+      url: `http://127.0.0.1:${E2E.behindNginx.nginxPort}/healthz`,
+      timeout: 30_000,
+      env: { NGINX_PORT: String(E2E.behindNginx.nginxPort), STORE_PORT: String(E2E.behindNginx.port) },
     },
     ...(postgresUrl
       ? [

@@ -1,0 +1,37 @@
+import { readFile } from "node:fs/promises";
+import { E2E } from "../../playwright.config.ts";
+import { SAMPLE_ZIP } from "../setup/seed-product.ts";
+import { expect, test } from "./fixtures.ts";
+
+/**
+ * The store behind nginx with the README's site (tests/e2e/nginx-from-readme.ts): the owner
+ * uploads the product and a buyer pays and downloads it, every request through nginx.
+ */
+test.describe.configure({ mode: "serial" });
+
+test("the owner uploads the product through nginx", async ({ page }) => {
+  const response = await page.goto(`/${E2E.adminPath}`);
+  expect(response?.headers().server).toMatch(/^nginx/);
+  await page.getByLabel("Password").fill(E2E.adminPassword);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page.getByRole("button", { name: "Esci" })).toBeVisible();
+  await page.locator("#product-file").setInputFiles(SAMPLE_ZIP);
+  await page.getByRole("button", { name: "Carica il primo prodotto" }).click();
+  await expect(page.getByText("toolkit-sample.zip").first()).toBeVisible();
+});
+
+test("a buyer pays and downloads the product through nginx", async ({ page }) => {
+  await page.goto("/checkout");
+  await page.getByRole("button", { name: "Continue without discount" }).click();
+  await page.getByLabel("Email address").fill(`nginx-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+  await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
+  await page.getByRole("button", { name: "Pay $47.00" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download Now" }).click(),
+  ]);
+  const saved = await readFile((await download.path())!);
+  expect(saved.equals(await readFile(SAMPLE_ZIP))).toBe(true);
+});
