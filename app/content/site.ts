@@ -53,6 +53,8 @@ export const NOT_FOUND = {
 } as const;
 
 export const ROUTE_ERROR_TITLE = "Unexpected Application Error!";
+/** The route error's status text while the database cannot be reached (answered 503). */
+export const DATABASE_UNAVAILABLE = "The store is briefly unavailable. Please try again in a minute.";
 
 /** What Open Graph calls the site (`og:site_name`), and its locales: the store's, and the Italian admin area's. */
 export const SITE = {

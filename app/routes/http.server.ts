@@ -3,7 +3,9 @@
  * 404 answer, and reading a form (copy for people is chosen by each route from app/content).
  */
 import { data } from "react-router";
+import { DATABASE_UNAVAILABLE } from "#app/content/site.ts";
 import type { AppError, AppErrorCode } from "#app/lib/app-error.ts";
+import { isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
 import { loggableUrl, logger } from "#app/lib/logger.server.ts";
 
 const STATUS: Record<AppErrorCode, number> = {
@@ -35,4 +37,24 @@ export function notFound(request: Request): never {
 export function field(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+/**
+ * A loader or action that needs the database. While the database cannot be reached it answers
+ * 503 with the error page saying to try again in a minute (never a stack trace); any other error
+ * stays an error.
+ */
+export function needsDatabase<Args, Result>(handler: (args: Args) => Promise<Result>) {
+  return async (args: Args): Promise<Result> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      logger.error(
+        { reason: error instanceof Error ? error.message : String(error) },
+        "database unavailable",
+      );
+      throw data(null, { status: 503, statusText: DATABASE_UNAVAILABLE });
+    }
+  };
 }

@@ -35,7 +35,8 @@ const MIGRATION_LOCK_ID = 4_700_3525;
  */
 export async function openDatabase(opts: { url?: string; dataDir: string | null }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // A request waits at most 5 s for a connection: during an outage it fails (503) instead of hanging.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
     // PostgreSQL closes idle connections when it restarts or fails over (and some hosts after a
     // while). The pool drops such a connection and opens a new one when next needed; without a
     // listener the error would stop the process.
@@ -68,6 +69,35 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
 }
 
 /** Whether the database has every migration this version ships (another instance may have more). */
+/** PostgreSQL's SQLSTATEs for "the server is not there for you right now". */
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "3D000"]);
+const UNAVAILABLE_NODE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+]);
+/** What node-postgres throws, without a code, when a connection dies or cannot be had in time. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * Whether `error` (or what caused it) says the database cannot be reached, as opposed to a query
+ * that is wrong: the first is answered 503 "try again", the second is a bug.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (code.startsWith("08") || UNAVAILABLE_SQLSTATES.has(code))) return true;
+  if (typeof code === "string" && UNAVAILABLE_NODE_CODES.has(code)) return true;
+  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some((e) => isDatabaseUnavailable(e, depth + 1)))
+    return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
 export async function migrationsApplied(db: Db): Promise<boolean> {
   const journal = JSON.parse(await readFile(join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as {
     entries: unknown[];
