@@ -215,7 +215,7 @@ for (const backend of testBackends()) {
       const old = signedEvent(event, Math.floor(Date.now() / 1000) - 301);
       refused(() => provider.webhooks.verify(old.body, old.header));
       expect(() => provider.webhooks.verify(old.body, old.header)).toThrow(AppError);
-      expect(provider.webhooks.verify(body, header).id).toBe("evt_x");
+      expect(provider.webhooks.verify(body, header)).toMatchObject({ id: "evt_x" });
     });
 
     it("fulfils from the success page when the webhook is late, checking the session with Stripe", async () => {
