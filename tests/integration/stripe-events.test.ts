@@ -154,12 +154,9 @@ for (const backend of testBackends()) {
     it("revokes on a full refund from the admin, through Stripe's API, and on one from the Dashboard", async () => {
       const admin = await buy("admin-refund@example.com");
       expect(await refundOrder(services, admin.orderId)).toBe(true);
-      expect(stripe.refunds).toEqual([
-        { payment_intent: admin.paymentIntent, idempotencyKey: `refund-${admin.paymentIntent}` },
-      ]);
-      expect(stripe.lastEvent("charge.refunded").request?.idempotency_key).toBe(
-        `refund-${admin.paymentIntent}`,
-      );
+      const key = stripe.refunds[0]?.idempotencyKey;
+      expect(key).toMatch(new RegExp(`^refund-${admin.paymentIntent}-\\d+$`));
+      expect(stripe.lastEvent("charge.refunded").request?.idempotency_key).toBe(key);
       await deliverLast("charge.refunded");
       expect(await orderRow(admin.orderId)).toMatchObject({ status: "refunded", refundedCents: 4700 });
 
@@ -172,13 +169,18 @@ for (const backend of testBackends()) {
 
     it("restores access and flags the order when a refund fails, once for both of Stripe's events", async () => {
       const { orderId, paymentIntent } = await buy();
-      const refund = stripe.dashboardRefund(paymentIntent);
+      const refundsOfOrder = () =>
+        [...stripe.refundObjects.values()].filter((r) => r.payment_intent === paymentIntent);
+      const failLastRefund = async () => {
+        stripe.failRefund(refundsOfOrder().at(-1)!.id);
+        await deliverLast("charge.refund.updated");
+        await deliverLast("refund.updated");
+        await deliverLast("refund.failed");
+      };
+      stripe.dashboardRefund(paymentIntent);
       await deliverLast("charge.refunded");
       expect(await access(orderId)).toEqual(revoked);
-      stripe.failRefund(refund.id);
-      await deliverLast("charge.refund.updated");
-      await deliverLast("refund.updated");
-      await deliverLast("refund.failed");
+      await failLastRefund();
       expect(await orderRow(orderId)).toMatchObject({
         status: "paid",
         refundedCents: 0,
@@ -186,6 +188,22 @@ for (const backend of testBackends()) {
       });
       expect(await access(orderId)).toEqual(granted);
       expect((await listOrders(db())).items[0]).toMatchObject({ attention: "refund_failed" });
+
+      // The owner refunds from the admin; that fails too; the next click is a new refund, not
+      // Stripe's replay of the failed one.
+      expect(await refundOrder(services, orderId)).toBe(true);
+      await deliverLast("charge.refunded");
+      expect(await orderRow(orderId)).toMatchObject({ status: "refunded", attention: null });
+      await failLastRefund();
+      expect(await orderRow(orderId)).toMatchObject({ status: "paid", attention: "refund_failed" });
+      expect(await refundOrder(services, orderId)).toBe(true);
+      expect(refundsOfOrder()).toHaveLength(3);
+      await deliverLast("charge.refunded");
+      expect(await orderRow(orderId)).toMatchObject({
+        status: "refunded",
+        refundedCents: 4700,
+        attention: null,
+      });
     });
 
     it("revokes at once on a dispute, alerts the owner once, and lists it for the admin's banner", async () => {

@@ -155,6 +155,8 @@ export async function markRefunded(db: Db, where: { orderId?: string; paymentInt
       refundedAt: new Date(),
       // The whole amount, so a later event that settles the order again keeps it refunded.
       refundedCents: sql`${orders.amountCents}`,
+      // A new refund answers an earlier failed one.
+      attention: null,
       updatedAt: new Date(),
       accessTokenHash: null,
     })

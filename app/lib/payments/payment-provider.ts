@@ -42,5 +42,10 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The session as the provider sees it, or null when the provider does not know the id. */
   getSession(id: string): Promise<SessionStatus | null>;
-  refund(order: { providerSessionId: string | null; paymentIntentId: string | null }): Promise<void>;
+  /** Refunds what is left of the order's payment; `updatedAt` tells a repeated click from a new attempt. */
+  refund(order: {
+    providerSessionId: string | null;
+    paymentIntentId: string | null;
+    updatedAt: Date;
+  }): Promise<void>;
 }

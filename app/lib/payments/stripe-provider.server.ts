@@ -114,7 +114,7 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async refund(order: { providerSessionId: string | null; paymentIntentId: string | null }) {
+  async refund(order: { providerSessionId: string | null; paymentIntentId: string | null; updatedAt: Date }) {
     let paymentIntent = order.paymentIntentId;
     if (!paymentIntent && order.providerSessionId) {
       paymentIntent = (await this.getSession(order.providerSessionId))?.paymentIntentId ?? null;
@@ -122,7 +122,9 @@ export class StripeProvider implements PaymentProvider {
     if (!paymentIntent) throw new Error("The order has no Stripe payment to refund");
     await this.stripe.refunds.create(
       { payment_intent: paymentIntent },
-      { idempotencyKey: `refund-${paymentIntent}` },
+      // A repeated click on the same order gets Stripe's first answer; after a refund failed (the
+      // order changed since) a new attempt is a new refund, not a replay of the failed one.
+      { idempotencyKey: `refund-${paymentIntent}-${order.updatedAt.getTime()}` },
     );
   }
 }
