@@ -139,4 +139,17 @@ export const ADMIN_COPY = {
     retried: "Nuovo tentativo programmato.",
     attempts: (n: number) => `${n} ${n === 1 ? "tentativo" : "tentativi"}`,
   },
+  disputes: {
+    title: "Contestazioni aperte",
+    text: "La banca del cliente ha contestato questi pagamenti: download e link nell'e-mail sono sospesi finché la contestazione non è vinta. Rispondi con le prove della consegna dalla Dashboard di Stripe entro la scadenza.",
+    item: (n: number, amount: string, status: string) =>
+      `Ordine #${n} · ${amount} · stato su Stripe: ${status}`,
+  },
+  attention: {
+    refund_failed: "Rimborso non riuscito",
+    refund_failedText:
+      "Il rimborso non è andato a buon fine: il cliente ha di nuovo accesso. Controlla il pagamento su Stripe.",
+    other: "Da verificare",
+    refundedPart: (amount: string) => `Rimborsati ${amount}`,
+  },
 } as const;

@@ -32,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
-  const applied = await handleStripeEvent(services.database.db, services.links, event);
-  if (applied) services.kickOutbox();
-  return json(200, { received: true, duplicate: !applied });
+  // 2xx for anything but an exception: Stripe retries only what a retry can fix.
+  const outcome = await handleStripeEvent(services.database.db, services.links, event);
+  if (outcome === "applied") services.kickOutbox();
+  return json(200, { received: true, duplicate: outcome === "duplicate" });
 }

@@ -2,6 +2,7 @@
 import { Lock, LogOut } from "lucide-react";
 import { Form } from "react-router";
 import type { AdminPageData, SignedIn } from "#app/components/admin/admin-types.ts";
+import { DisputesBanner } from "#app/components/admin/disputes-banner.tsx";
 import { InstructionsCard } from "#app/components/admin/instructions-card.tsx";
 import { OrdersSection } from "#app/components/admin/orders-section.tsx";
 import { ProductStatusCard } from "#app/components/admin/product-status-card.tsx";
@@ -41,6 +42,7 @@ export default function AdminPage({ data }: { data: AdminPageData }) {
 function Panel({ data }: { data: SignedIn }) {
   return (
     <>
+      <DisputesBanner disputes={data.openDisputes} />
       <section aria-labelledby="product-title" className="mt-10">
         <h2 id="product-title" className="sr-only">
           {ADMIN_COPY.tabs.product}

@@ -23,7 +23,24 @@ export function OrderRow({ order }: { order: AdminOrder }) {
       <td className="px-3 py-2 break-all">{order.email}</td>
       <td className="px-3 py-2">{formatCents(order.amountCents)}</td>
       <td className="px-3 py-2">{order.discountApplied ? copy.yes : copy.no}</td>
-      <td className="px-3 py-2">{copy.statuses[order.status]}</td>
+      <td className="px-3 py-2">
+        {copy.statuses[order.status]}
+        {order.refundedCents > 0 && order.status === "paid" && (
+          <span className="block text-xs text-slate-500">
+            {ADMIN_COPY.attention.refundedPart(formatCents(order.refundedCents))}
+          </span>
+        )}
+        {order.attention && (
+          <span
+            className="mt-1 block w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+            title={order.attention === "refund_failed" ? ADMIN_COPY.attention.refund_failedText : undefined}
+          >
+            {order.attention === "refund_failed"
+              ? ADMIN_COPY.attention.refund_failed
+              : ADMIN_COPY.attention.other}
+          </span>
+        )}
+      </td>
       <td className="px-3 py-2" title={order.lastEmailError ?? undefined}>
         {copy.emailStates[order.emailState]}
       </td>

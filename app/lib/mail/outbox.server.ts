@@ -2,23 +2,34 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
+import { type DisputeAlertData, disputeAlertEmail } from "#app/lib/mail/dispute-alert-email.ts";
 import type { Mailer } from "#app/lib/mail/mailer.server.ts";
+import { type PaymentFailedData, paymentFailedEmail } from "#app/lib/mail/payment-failed-email.ts";
 import { emailOutbox } from "#db/schema.ts";
 
 /** A claimed e-mail is not picked up by another worker until its lease ends (a crashed sender's mail is retried). */
 const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
-type Template = "delivery";
-
-interface OutboxEntry {
-  to: string;
-  template: Template;
-  payload: DeliveryEmailData;
-  /** At most one e-mail per key, ever (e.g. one delivery e-mail per order). */
-  dedupeKey?: string;
-  orderId?: string;
+/** Each template's payload. */
+interface Templates {
+  delivery: DeliveryEmailData;
+  "dispute-alert": DisputeAlertData;
+  "payment-failed": PaymentFailedData;
 }
+
+type Template = keyof Templates;
+
+type OutboxEntry = {
+  [T in Template]: {
+    to: string;
+    template: T;
+    payload: Templates[T];
+    /** At most one e-mail per key, ever (e.g. one delivery e-mail per order). */
+    dedupeKey?: string;
+    orderId?: string;
+  };
+}[Template];
 
 /** Queues an e-mail in the caller's transaction, so it is sent exactly when the change that caused it commits. */
 export async function enqueueEmail(db: Db, entry: OutboxEntry): Promise<boolean> {
@@ -45,6 +56,10 @@ function render(template: Template, to: string, payload: Record<string, unknown>
   switch (template) {
     case "delivery":
       return deliveryEmail(to, payload as unknown as DeliveryEmailData);
+    case "dispute-alert":
+      return disputeAlertEmail(to, payload as unknown as DisputeAlertData);
+    case "payment-failed":
+      return paymentFailedEmail(to, payload as unknown as PaymentFailedData);
   }
 }
 

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, or, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, notInArray, or, sql, sum } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { downloadUrl } from "#app/lib/links.ts";
 import { markRefunded, type Order, queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
+import { FINAL_DISPUTE_STATUSES } from "#app/lib/orders/payment-changes.server.ts";
 
 import type { Services } from "#app/lib/services.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
@@ -18,6 +19,10 @@ interface OrderRow {
   amountCents: number;
   discountApplied: boolean;
   status: Order["status"];
+  /** What was refunded so far (a partial refund keeps the order paid). */
+  refundedCents: number;
+  /** Why the owner should look at the order (e.g. "refund_failed"), or null. */
+  attention: string | null;
   /** The latest e-mail for the order: sent, waiting (with its last error), or none. */
   emailState: "sent" | "pending" | "failing" | "none";
   lastEmailError: string | null;
@@ -46,6 +51,8 @@ export async function listOrders(db: Db, opts: { query?: string; page?: number }
       amountCents: orders.amountCents,
       discountApplied: orders.discountApplied,
       status: orders.status,
+      refundedCents: orders.refundedCents,
+      attention: orders.attention,
       // Correlated subqueries name their tables explicitly: Drizzle renders bare column names here.
       downloads: sql<number>`(select count(*)::int from downloads d where d.order_id = orders.id)`,
       sentAt: sql<Date | null>`(select max(m.sent_at) from email_outbox m where m.order_id = orders.id)`,
@@ -67,6 +74,8 @@ export async function listOrders(db: Db, opts: { query?: string; page?: number }
     amountCents: row.amountCents,
     discountApplied: row.discountApplied,
     status: row.status,
+    refundedCents: row.refundedCents,
+    attention: row.attention,
     downloads: Number(row.downloads),
     emailState:
       Number(row.unsent) > 0 ? (row.lastError ? "failing" : "pending") : row.sentAt ? "sent" : "none",
@@ -80,18 +89,36 @@ export async function listOrders(db: Db, opts: { query?: string; page?: number }
   };
 }
 
-/** Revenue from paid orders (refunds excluded) for today (UTC), the last 7 and the last 30 days. */
+/**
+ * Revenue kept from paid orders for today (UTC), the last 7 and the last 30 days: each order's
+ * amount less what was refunded of it (a fully refunded or disputed order is not "paid").
+ */
 export async function revenueSummary(db: Db, now = new Date()) {
   const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const since = (days: number) => new Date(now.getTime() - days * 86_400_000);
   const total = async (from: Date) => {
     const [row] = await db
-      .select({ cents: sum(orders.amountCents), orders: count() })
+      .select({ cents: sum(sql<number>`${orders.amountCents} - ${orders.refundedCents}`), orders: count() })
       .from(orders)
       .where(and(eq(orders.status, "paid"), isNotNull(orders.paidAt), gte(orders.paidAt, from)));
     return { cents: Number(row?.cents ?? 0), orders: Number(row?.orders ?? 0) };
   };
   return { today: await total(startOfDay), last7: await total(since(7)), last30: await total(since(30)) };
+}
+
+/** Orders whose dispute is still open (not won, lost or closed), for the admin's banner, oldest first. */
+export async function openDisputes(db: Db) {
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      email: orders.email,
+      amountCents: orders.amountCents,
+      disputeStatus: orders.disputeStatus,
+    })
+    .from(orders)
+    .where(and(isNotNull(orders.disputeStatus), notInArray(orders.disputeStatus, FINAL_DISPUTE_STATUSES)))
+    .orderBy(orders.number);
 }
 
 /** Sends the delivery e-mail again with a fresh link (the old link stops working). */

@@ -1,11 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { type StoreLinks, successPageUrl } from "#app/lib/links.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import { orders } from "#db/schema.ts";
 
 export type Order = typeof orders.$inferSelect;
+
+/** Statuses of an order whose money has not arrived; only these can become paid. */
+const UNPAID_STATUSES: Order["status"][] = ["pending", "processing", "failed", "expired"];
+
+/** Statuses of an order whose money arrived (whatever happened to it since). */
+const PAID_STATUSES: Order["status"][] = ["paid", "refunded", "disputed"];
 
 export const hashAccessToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -42,7 +48,8 @@ export async function queueDeliveryEmail(db: Db, order: Order, links: StoreLinks
  * Marks an order paid and queues its one delivery e-mail. Idempotent and safe to run twice at
  * once (webhook and success page racing): the status change is a single conditional UPDATE, so
  * exactly one caller makes the transition, and the e-mail's dedupe key makes a second e-mail
- * impossible. A refunded order is never paid again.
+ * impossible. A refunded or disputed order is never paid again, and a refund or dispute that
+ * arrived before the payment (events out of order) settles the new order at once (no e-mail).
  */
 export async function fulfilOrder(
   db: Db,
@@ -50,7 +57,8 @@ export async function fulfilOrder(
   payment: { orderId: string; paymentIntentId?: string | null },
 ): Promise<{ order: Order | null; newlyPaid: boolean }> {
   return db.transaction(async (tx) => {
-    const [paid] = await tx
+    const txDb = tx as unknown as Db;
+    const [marked] = await tx
       .update(orders)
       .set({
         status: "paid",
@@ -58,23 +66,78 @@ export async function fulfilOrder(
         updatedAt: new Date(),
         ...(payment.paymentIntentId ? { paymentIntentId: payment.paymentIntentId } : {}),
       })
-      .where(and(eq(orders.id, payment.orderId), inArray(orders.status, ["pending", "failed", "expired"])))
-      .returning();
-    if (paid) {
-      await queueDeliveryEmail(tx as unknown as Db, paid, links, `delivery:${paid.id}`);
-      return { order: paid, newlyPaid: true };
+      .where(and(eq(orders.id, payment.orderId), inArray(orders.status, UNPAID_STATUSES)))
+      .returning({ id: orders.id });
+    if (marked) {
+      const paid = await settleOrder(txDb, marked.id);
+      if (paid?.status === "paid") {
+        await queueDeliveryEmail(txDb, paid, links, `delivery:${paid.id}`);
+        return { order: paid, newlyPaid: true };
+      }
     }
     const [existing] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
     return { order: existing ?? null, newlyPaid: false };
   });
 }
 
-/** Moves a still-pending order to `failed` or `expired`; a paid or refunded order is left alone (events arrive out of order). */
-export async function closeUnpaidOrder(db: Db, orderId: string, status: "failed" | "expired") {
+/**
+ * The buyer finished Checkout with a payment that settles later (bank debit, voucher): the order
+ * waits as "processing" until Stripe says the money arrived or did not. Only a pending order moves.
+ */
+export async function markProcessing(db: Db, orderId: string, paymentIntentId: string | null) {
   await db
     .update(orders)
-    .set({ status, updatedAt: new Date() })
+    .set({ status: "processing", updatedAt: new Date(), ...(paymentIntentId ? { paymentIntentId } : {}) })
     .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+}
+
+/**
+ * Moves a still-unpaid order (pending or processing) to `failed` or `expired` and returns it, or
+ * null when it was already paid, refunded or closed (events arrive out of order).
+ */
+export async function closeUnpaidOrder(
+  db: Db,
+  orderId: string,
+  status: "failed" | "expired",
+): Promise<Order | null> {
+  const [closed] = await db
+    .update(orders)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ["pending", "processing"])))
+    .returning();
+  return closed ?? null;
+}
+
+/** Dispute statuses after which the buyer has access again: the bank sided with the store, or no chargeback followed. */
+const DISPUTE_RESOLVED_FOR_STORE = ["won", "warning_closed", "prevented"];
+
+/** True while a dispute revokes access (open, or lost). */
+export const disputeRevokes = (status: string | null) =>
+  status !== null && !DISPUTE_RESOLVED_FOR_STORE.includes(status);
+
+/**
+ * Settles the status of an order that has been paid from what happened to the payment since: an
+ * open or lost dispute revokes ("disputed"), refunds covering the whole amount revoke ("refunded"),
+ * anything else is "paid" (a partial refund keeps access). Derived from the stored totals in one
+ * UPDATE, so events applied in any order and any number of times end in the same status.
+ */
+export async function settleOrder(db: Db, orderId: string): Promise<Order | null> {
+  const resolved = sql.join(
+    DISPUTE_RESOLVED_FOR_STORE.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const [order] = await db
+    .update(orders)
+    .set({
+      status: sql`case
+        when ${orders.disputeStatus} is not null and ${orders.disputeStatus} not in (${resolved}) then 'disputed'
+        when ${orders.refundedCents} >= ${orders.amountCents} then 'refunded'
+        else 'paid' end::order_status`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.id, orderId), isNotNull(orders.paidAt), inArray(orders.status, PAID_STATUSES)))
+    .returning();
+  return order ?? null;
 }
 
 /** Revokes an order: its downloads and its e-mail link stop working. */
@@ -87,7 +150,16 @@ export async function markRefunded(db: Db, where: { orderId?: string; paymentInt
   if (!condition) return null;
   const [order] = await db
     .update(orders)
-    .set({ status: "refunded", refundedAt: new Date(), updatedAt: new Date(), accessTokenHash: null })
+    .set({
+      status: "refunded",
+      refundedAt: new Date(),
+      // The whole amount, so a later event that settles the order again keeps it refunded.
+      refundedCents: sql`${orders.amountCents}`,
+      // A new refund answers an earlier failed one.
+      attention: null,
+      updatedAt: new Date(),
+      accessTokenHash: null,
+    })
     .where(condition)
     .returning();
   return order ?? null;

@@ -1,72 +1,143 @@
 import { eq } from "drizzle-orm";
-import type Stripe from "stripe";
 import type { Db } from "#app/lib/db/database.server.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { closeUnpaidOrder, fulfilOrder, markRefunded } from "#app/lib/orders/fulfil-order.server.ts";
-import { chargePaymentIntent, sessionStatus } from "#app/lib/payments/stripe-provider.server.ts";
+import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
+import { closeUnpaidOrder, fulfilOrder, markProcessing } from "#app/lib/orders/fulfil-order.server.ts";
+import {
+  ourOrderId,
+  recordDispute,
+  recordFailedRefund,
+  recordRefund,
+} from "#app/lib/orders/payment-changes.server.ts";
+import { type HandledEvent, parseStripeEvent } from "#app/lib/payments/stripe-event.ts";
+import { sessionStatus } from "#app/lib/payments/stripe-provider.server.ts";
 import { orders, webhookEvents } from "#db/schema.ts";
 
 /** Stripe's events are small (a few KB); anything bigger is refused before it is read whole. */
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
+/** applied: recorded (and acted on when the store handles its type); duplicate: seen before; malformed: not an event. */
+export type WebhookOutcome = "applied" | "duplicate" | "malformed";
+
 /**
- * Applies one Stripe event. The event id is recorded in the same transaction as its effect, so a
- * repeated delivery is a no-op and a failed one is retried by Stripe. Returns false for repeats.
+ * Applies one verified Stripe event body. Every answer that is not an exception is a 2xx: a
+ * malformed event, a type the store does not handle or an object that is not ours cannot get
+ * better by Stripe retrying it, so it is acknowledged with a warn line. The event id is recorded
+ * in the same transaction as its effect, so a repeated delivery is a no-op and a failed one (the
+ * database down) is retried by Stripe. ADR 015.
  */
-export async function handleStripeEvent(db: Db, links: StoreLinks, event: Stripe.Event): Promise<boolean> {
+export async function handleStripeEvent(db: Db, links: StoreLinks, body: unknown): Promise<WebhookOutcome> {
+  const parsed = parseStripeEvent(body);
+  if (parsed.kind === "malformed" && parsed.id === null) {
+    logger.warn(
+      { type: parsed.type, reason: parsed.reason },
+      "stripe event malformed: acknowledged, nothing changed",
+    );
+    return "malformed";
+  }
+  const { id, type } = parsed.kind === "handled" ? parsed.event : parsed;
   return db.transaction(async (tx) => {
     const fresh = await tx
       .insert(webhookEvents)
-      .values({ id: event.id, type: event.type })
+      .values({ id: id as string, type: type ?? "(none)" })
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id });
-    if (fresh.length === 0) return false;
-    const txDb = tx as unknown as Db;
+    if (fresh.length === 0) return "duplicate";
+    if (parsed.kind === "malformed") {
+      logger.warn(
+        { eventId: id, type, reason: parsed.reason },
+        "stripe event malformed: acknowledged, nothing changed",
+      );
+    } else if (parsed.kind === "ignored") {
+      logger.info({ eventId: id, type }, "stripe event type not handled: acknowledged");
+    } else {
+      await applyEvent(tx as unknown as Db, links, parsed.event);
+    }
+    return "applied";
+  });
+}
 
-    switch (event.type) {
-      case "checkout.session.completed":
-      case "checkout.session.async_payment_succeeded": {
-        const session = sessionStatus(event.data.object);
-        if (session.orderId && session.paid) {
-          await fulfilOrder(txDb, links, {
-            orderId: session.orderId,
-            paymentIntentId: session.paymentIntentId,
+/** Logs an event about a payment or session the store does not know (another integration's, or a typo'd id). */
+const notOurs = (event: HandledEvent, detail: Record<string, unknown>) =>
+  logger.warn(
+    { eventId: event.id, type: event.type, ...detail },
+    "stripe event for a payment this store does not know: acknowledged",
+  );
+
+async function applyEvent(db: Db, links: StoreLinks, event: HandledEvent) {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.async_payment_failed":
+    case "checkout.session.expired": {
+      const session = sessionStatus(event.object);
+      const orderId = ourOrderId(session.orderId);
+      const [order] = orderId ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+      if (!order) return notOurs(event, { sessionId: session.id });
+      if (event.type === "checkout.session.expired") {
+        await closeUnpaidOrder(db, order.id, "expired");
+      } else if (event.type === "checkout.session.async_payment_failed") {
+        const failed = await closeUnpaidOrder(db, order.id, "failed");
+        if (failed) {
+          await enqueueEmail(db, {
+            to: failed.email,
+            template: "payment-failed",
+            dedupeKey: `payment-failed:${failed.id}`,
+            payload: {
+              orderReference: failed.reference,
+              checkoutUrl: `${links.publicUrl}/checkout`,
+              supportEmail: links.supportEmail,
+            },
           });
         }
-        break;
+      } else if (session.paid) {
+        await fulfilOrder(db, links, { orderId: order.id, paymentIntentId: session.paymentIntentId });
+      } else if (session.processing) {
+        await markProcessing(db, order.id, session.paymentIntentId);
       }
-      case "checkout.session.async_payment_failed": {
-        const { orderId } = sessionStatus(event.data.object);
-        if (orderId) await closeUnpaidOrder(txDb, orderId, "failed");
-        break;
-      }
-      case "checkout.session.expired": {
-        const { orderId } = sessionStatus(event.data.object);
-        if (orderId) await closeUnpaidOrder(txDb, orderId, "expired");
-        break;
-      }
-      case "charge.refunded": {
-        const charge = event.data.object;
-        const paymentIntentId = chargePaymentIntent(charge);
-        let order = paymentIntentId ? await markRefunded(txDb, { paymentIntentId }) : null;
-        if (!order && charge.metadata?.order_id) {
-          const [known] = await tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.id, charge.metadata.order_id));
-          if (known) order = await markRefunded(txDb, { orderId: known.id });
-        }
-        if (!order)
-          logger.warn(
-            { eventId: event.id, paymentIntentId },
-            "refund for a payment this store does not know",
-          );
-        break;
-      }
-      default:
-        logger.info({ type: event.type }, "stripe event ignored");
+      return;
     }
-    return true;
-  });
+    case "charge.refunded": {
+      const order = await recordRefund(db, event.object);
+      if (!order) notOurs(event, { chargeId: event.object.id, paymentIntentId: event.object.payment_intent });
+      return;
+    }
+    case "refund.failed":
+    case "charge.refund.updated": {
+      if (event.object.status !== "failed") return;
+      const order = await recordFailedRefund(db, event.object);
+      if (!order) notOurs(event, { refundId: event.object.id, paymentIntentId: event.object.payment_intent });
+      else
+        logger.warn(
+          { orderId: order.id, refundId: event.object.id },
+          "refund failed: access restored, order flagged",
+        );
+      return;
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed": {
+      const dispute = event.object;
+      const order = await recordDispute(db, dispute);
+      if (!order) return notOurs(event, { disputeId: dispute.id, paymentIntentId: dispute.payment_intent });
+      if (event.type === "charge.dispute.created") {
+        await enqueueEmail(db, {
+          to: links.supportEmail,
+          template: "dispute-alert",
+          dedupeKey: `dispute:${dispute.id}`,
+          payload: {
+            orderNumber: order.number,
+            buyerEmail: order.email,
+            amountCents: dispute.amount,
+            currency: dispute.currency,
+            reason: dispute.reason,
+            status: dispute.status,
+            dashboardUrl: `https://dashboard.stripe.com/${dispute.livemode ? "" : "test/"}disputes/${dispute.id}`,
+          },
+        });
+      }
+      return;
+    }
+  }
 }

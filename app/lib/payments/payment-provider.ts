@@ -1,5 +1,3 @@
-import type Stripe from "stripe";
-
 /** What the store needs from a payment provider: a hosted checkout, its status, refunds and webhooks. */
 export interface CheckoutRequest {
   orderId: string;
@@ -24,11 +22,16 @@ export interface SessionStatus {
   /** The store's order id the session was created for (Stripe: client_reference_id). */
   orderId: string | null;
   paymentIntentId: string | null;
+  /** Checkout is complete but the money has not arrived yet (bank debits, vouchers): the e-mail follows. */
+  processing: boolean;
 }
 
-/** Checks a webhook delivery: the event when the signature is genuine and fresh; throws AppError BAD_SIGNATURE otherwise. */
+/**
+ * Checks a webhook delivery: the parsed body when the signature is genuine and fresh; throws AppError
+ * BAD_SIGNATURE otherwise. A genuine body is still unchecked JSON: the handler validates its shape.
+ */
 export interface WebhookVerifier {
-  verify(body: Buffer, signature: string | null): Stripe.Event;
+  verify(body: Buffer, signature: string | null): unknown;
 }
 
 export interface PaymentProvider {
@@ -39,5 +42,10 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The session as the provider sees it, or null when the provider does not know the id. */
   getSession(id: string): Promise<SessionStatus | null>;
-  refund(order: { providerSessionId: string | null; paymentIntentId: string | null }): Promise<void>;
+  /** Refunds what is left of the order's payment; `updatedAt` tells a repeated click from a new attempt. */
+  refund(order: {
+    providerSessionId: string | null;
+    paymentIntentId: string | null;
+    updatedAt: Date;
+  }): Promise<void>;
 }

@@ -13,18 +13,26 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
+/** The fields of a Checkout Session the store reads (an API answer, or an event's checked object). */
+export interface SessionFields {
+  id: string;
+  status: string | null;
+  payment_status: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string> | null;
+  payment_intent: string | { id: string } | null;
+}
+
 /** What the store reads from a Checkout Session, from the API or from an event: the one mapping. */
-export function sessionStatus(session: Stripe.Checkout.Session): SessionStatus {
+export function sessionStatus(session: SessionFields): SessionStatus {
   return {
     id: session.id,
     paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
     orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
     paymentIntentId: idOf(session.payment_intent),
+    processing: session.status === "complete" && session.payment_status === "unpaid",
   };
 }
-
-/** The payment intent a charge belongs to. */
-export const chargePaymentIntent = (charge: Stripe.Charge) => idOf(charge.payment_intent);
 
 interface StripeOptions {
   secretKey: string;
@@ -106,7 +114,7 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async refund(order: { providerSessionId: string | null; paymentIntentId: string | null }) {
+  async refund(order: { providerSessionId: string | null; paymentIntentId: string | null; updatedAt: Date }) {
     let paymentIntent = order.paymentIntentId;
     if (!paymentIntent && order.providerSessionId) {
       paymentIntent = (await this.getSession(order.providerSessionId))?.paymentIntentId ?? null;
@@ -114,7 +122,9 @@ export class StripeProvider implements PaymentProvider {
     if (!paymentIntent) throw new Error("The order has no Stripe payment to refund");
     await this.stripe.refunds.create(
       { payment_intent: paymentIntent },
-      { idempotencyKey: `refund-${paymentIntent}` },
+      // A repeated click on the same order gets Stripe's first answer; after a refund failed (the
+      // order changed since) a new attempt is a new refund, not a replay of the failed one.
+      { idempotencyKey: `refund-${paymentIntent}-${order.updatedAt.getTime()}` },
     );
   }
 }

@@ -40,6 +40,7 @@ export class TestModeProvider implements PaymentProvider {
       paid: order.status === "paid" || order.status === "refunded",
       orderId: order.id,
       paymentIntentId: null,
+      processing: false,
     };
   }
 

@@ -15,6 +15,7 @@ import {
   failedEmails,
   freshDownloadLink,
   listOrders,
+  openDisputes,
   refundOrder,
   resendDeliveryEmail,
   revenueSummary,
@@ -60,6 +61,7 @@ export async function loadAdminPage(services: Services, request: Request) {
       page: Number(url.searchParams.get("page")) || 1,
     }),
     revenue: await revenueSummary(db),
+    openDisputes: await openDisputes(db),
     failedEmails: (await failedEmails(db)).map((e) => ({
       ...e,
       nextAttemptAt: e.nextAttemptAt.toISOString(),
