@@ -103,6 +103,8 @@ export const SUCCESS_COPY = {
     paid: "Total paid",
     discount: "25% discount applied",
   },
+  taxIncluded: (tax: string) => `Includes ${tax} VAT.`,
+  receipt: "Download your receipt (invoice)",
   nextTitle: "Next Steps",
   nextSteps: [
     "Download the ZIP and unzip it on your computer.",

@@ -29,10 +29,8 @@ export async function handleStripeEvent(db: Db, links: StoreLinks, event: Stripe
       case "checkout.session.async_payment_succeeded": {
         const session = sessionStatus(event.data.object);
         if (session.orderId && session.paid) {
-          await fulfilOrder(txDb, links, {
-            orderId: session.orderId,
-            paymentIntentId: session.paymentIntentId,
-          });
+          // The session's payment, tax, country and invoice, for this order.
+          await fulfilOrder(txDb, links, { ...session, orderId: session.orderId });
         }
         break;
       }

@@ -10,7 +10,15 @@ export interface CheckoutRequest {
   productName: string;
   successUrl: string;
   cancelUrl: string;
+  /** When the hosted page stops taking the payment (a discounted price must not outlive its offer for long). */
+  expiresAt: Date;
 }
+
+/**
+ * How long a checkout session stays payable: Stripe's minimum (30 minutes) plus a minute for the
+ * clocks of the store and Stripe to disagree, so a 300 s discount is not payable for a day.
+ */
+export const CHECKOUT_SESSION_LIFETIME_MS = 31 * 60_000;
 
 export interface CheckoutSession {
   id: string;
@@ -24,6 +32,19 @@ export interface SessionStatus {
   /** The store's order id the session was created for (Stripe: client_reference_id). */
   orderId: string | null;
   paymentIntentId: string | null;
+  /** Tax inside the amount paid (EU VAT with STRIPE_TAX=on), in cents; null when none was computed. */
+  taxCents: number | null;
+  /** The buyer's billing country (ISO 3166-1 alpha-2), when the provider collected it. */
+  country: string | null;
+  /** The provider's invoice for the payment (the buyer's receipt), when one was created. */
+  invoiceId: string | null;
+  /** The invoice's public page, when the provider returned it with the session. */
+  invoiceUrl: string | null;
+}
+
+/** A completed session as reconciliation sees it: its status and when it was created. */
+export interface CompletedSession extends SessionStatus {
+  created: Date;
 }
 
 /** Checks a webhook delivery: the event when the signature is genuine and fresh; throws AppError BAD_SIGNATURE otherwise. */
@@ -39,5 +60,9 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The session as the provider sees it, or null when the provider does not know the id. */
   getSession(id: string): Promise<SessionStatus | null>;
+  /** The sessions completed since `since`, newest first (reconciliation: fulfils what a lost webhook missed). */
+  listCompletedSessions(since: Date): AsyncIterable<CompletedSession>;
+  /** The public page of an invoice (the buyer's receipt), or null when there is none. */
+  invoiceUrl(invoiceId: string): Promise<string | null>;
   refund(order: { providerSessionId: string | null; paymentIntentId: string | null }): Promise<void>;
 }
