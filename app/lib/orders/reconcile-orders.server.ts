@@ -17,7 +17,7 @@ import { orders, reconcileRuns } from "#db/schema.ts";
 /** How far back a pass looks: Stripe retries a webhook for three days, so this covers every lost one. */
 export const RECONCILE_LOOKBACK_MS = 3 * 86_400_000;
 /** Any constant works; it only has to be the same for every instance of this store. */
-const RECONCILE_LOCK_ID = 4_700_3526;
+export const RECONCILE_LOCK_ID = 4_700_3526;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ReconcileTrigger = "timer" | "admin" | "cli";
