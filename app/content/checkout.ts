@@ -14,6 +14,16 @@ export const CHECKOUT_COPY = {
   savePromo: "Save 25%",
   saved: (amount: string) => `You save ${amount}`,
   emailRequired: { title: "Email Required", message: "Please enter your email address to continue." },
+  /** The consent to immediate delivery that EU consumer law asks for (ADR 016); the links follow it. */
+  consent:
+    "I want immediate access to the download and understand that I lose my 14-day right of withdrawal once the download starts. I agree to the",
+  consentTerms: "Terms",
+  consentAnd: "and have read the",
+  consentPrivacy: "Privacy Policy",
+  consentRequired: {
+    title: "Consent Required",
+    message: "Please tick the box to confirm you want immediate access to the download.",
+  },
   emailInvalid: {
     title: "Invalid Email",
     message: "Please enter a valid email address, like name@example.com.",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
-import { deliveryEmail, type DeliveryEmailData } from "#app/lib/mail/delivery-email.ts";
+import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
 import { exportOrdersCsv } from "#app/lib/orders/admin-orders.server.ts";
 import { completeTestPayment } from "#app/lib/payments/complete-test-payment.server.ts";
 import { handleStripeEvent } from "#app/lib/payments/handle-stripe-webhook.server.ts";
@@ -44,7 +44,10 @@ for (const backend of testBackends()) {
     const orderRow = async (id: string) =>
       (await services.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
     const deliveryPayload = async (orderId: string) => {
-      const [mail] = await services.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId));
+      const [mail] = await services.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.orderId, orderId));
       return mail!.payload as unknown as DeliveryEmailData;
     };
 
@@ -71,7 +74,11 @@ for (const backend of testBackends()) {
       const page = await loadSuccessPage(services, new Request(`${SUCCESS}?session_id=${sessionId}`));
       const invoice = [...stripe.invoices.values()].at(-1)!;
       // $47.00 with German VAT (19%) inside: 47.00 - 47.00 / 1.19 = 7.50.
-      expect(page.order).toMatchObject({ amountCents: 4700, taxCents: 750, receiptUrl: invoice.hosted_invoice_url });
+      expect(page.order).toMatchObject({
+        amountCents: 4700,
+        taxCents: 750,
+        receiptUrl: invoice.hosted_invoice_url,
+      });
       expect(await orderRow(orderId)).toMatchObject({
         status: "paid",
         taxCents: 750,
@@ -94,7 +101,12 @@ for (const backend of testBackends()) {
       const event = { id: "evt_tax_1", type: "checkout.session.completed", data: { object: { ...session } } };
       await handleStripeEvent(services.database.db, services.links, event as unknown as Stripe.Event);
       // $47.00 with French VAT (20%) inside.
-      expect(await orderRow(orderId)).toMatchObject({ taxCents: 783, country: "FR", invoiceId: session.invoice, invoiceUrl: null });
+      expect(await orderRow(orderId)).toMatchObject({
+        taxCents: 783,
+        country: "FR",
+        invoiceId: session.invoice,
+        invoiceUrl: null,
+      });
       const payload = await deliveryPayload(orderId);
       expect(deliveryEmail("buyer@example.fr", payload).text).toContain(
         "Your receipt (invoice) is linked from your download page.",
@@ -123,7 +135,11 @@ for (const backend of testBackends()) {
       const { orderId } = await createOrder(services, { email: "t@example.com" });
       await completeTestPayment(services, (await orderRow(orderId)).providerSessionId!);
       // 22% Italian VAT inside $47.00: 47.00 - 47.00 / 1.22 = 8.48.
-      expect(await orderRow(orderId)).toMatchObject({ status: "paid", taxCents: 848, country: TEST_VAT.country });
+      expect(await orderRow(orderId)).toMatchObject({
+        status: "paid",
+        taxCents: 848,
+        country: TEST_VAT.country,
+      });
     });
   });
 }
