@@ -82,6 +82,8 @@ export const TEST_PAYMENT_COPY = {
   declined: "Your card was declined. No money was taken. Try again or use another card.",
   orderLabel: (number: number) => `Order #${number}`,
   notPayable: "This payment is no longer open.",
+  testVat: (tax: string, percent: number, country: string) =>
+    `Includes ${tax} VAT at a fixed TEST rate (${percent}%, ${country}), not a real tax calculation.`,
 } as const;
 
 export const SUCCESS_COPY = {
