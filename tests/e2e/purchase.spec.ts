@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { simpleParser } from "mailparser";
 import { E2E } from "../../playwright.config.ts";
 import { SAMPLE_ZIP } from "../setup/seed-product.ts";
@@ -177,6 +178,9 @@ test.describe("buying the toolkit", () => {
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
     await expect(page.getByText("Consent Required")).toBeVisible();
     await expect(page).toHaveURL("/checkout");
+    // The order card with its consent box stays accessible (axe, the whole WCAG rule set it runs).
+    const results = await new AxeBuilder({ page }).include("form").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 
     const context = await browser.newContext({ javaScriptEnabled: false });
     const noJs = await context.newPage();
