@@ -5,6 +5,14 @@ export default {
   ssr: true,
   // Marketing pages are static: prerendered HTML is served from disk, no render per request.
   async prerender() {
-    return ["/", "/blog", "/blog/rss.xml", "/sitemap.xml", ...blogSlugs().map((slug) => `/blog/${slug}`)];
+    return [
+      "/",
+      "/blog",
+      "/blog/rss.xml",
+      "/sitemap.xml",
+      "/terms",
+      "/privacy",
+      ...blogSlugs().map((slug) => `/blog/${slug}`),
+    ];
   },
 } satisfies Config;

@@ -3,6 +3,8 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("pay/test/:session", "routes/pay-test.tsx"),
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("blog", "routes/blog-index.tsx"),

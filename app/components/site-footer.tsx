@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LEGAL_COPY } from "#app/content/legal.ts";
 import { HEADER, PRODUCT } from "#app/content/site.ts";
 
 export function SiteFooter({ supportEmail }: { supportEmail?: string }) {
@@ -14,6 +15,12 @@ export function SiteFooter({ supportEmail }: { supportEmail?: string }) {
           </Link>
           <Link to="/blog" className="hover:text-slate-900">
             {HEADER.blog}
+          </Link>
+          <Link to="/terms" className="hover:text-slate-900">
+            {LEGAL_COPY.termsLink}
+          </Link>
+          <Link to="/privacy" className="hover:text-slate-900">
+            {LEGAL_COPY.privacyLink}
           </Link>
           {supportEmail && (
             <a href={`mailto:${supportEmail}`} className="hover:text-slate-900">

@@ -152,4 +152,27 @@ export const ADMIN_COPY = {
     other: "Da verificare",
     refundedPart: (amount: string) => `Rimborsati ${amount}`,
   },
+  reconcile: {
+    title: "Riconciliazione con Stripe",
+    every: (minutes: number) =>
+      `Ogni ${minutes} minuti il negozio confronta i pagamenti degli ultimi 3 giorni su Stripe con gli ordini e consegna quelli il cui webhook non è arrivato.`,
+    off: "La riconciliazione automatica è disattivata (RECONCILE_INTERVAL_S=0).",
+    button: "Riconcilia ora",
+    running: "Riconciliazione in corso...",
+    empty: "Nessuna riconciliazione eseguita finora.",
+    lastRuns: "Ultime riconciliazioni",
+    triggers: { timer: "automatica", admin: "dal pannello", cli: "da riga di comando" } as Record<
+      string,
+      string
+    >,
+    checked: (n: number) => `${n} ${n === 1 ? "sessione controllata" : "sessioni controllate"}`,
+    fixed: (numbers: number[]) =>
+      numbers.length === 0 ? "nulla da correggere" : `consegnati: ${numbers.map((n) => `#${n}`).join(", ")}`,
+    failed: (error: string) => `errore: ${error}`,
+    done: (n: number) =>
+      n === 0
+        ? "Riconciliazione completata: nulla da correggere."
+        : `Riconciliazione completata: ${n} ${n === 1 ? "ordine consegnato" : "ordini consegnati"}.`,
+    busy: "Una riconciliazione è già in corso. Riprova tra poco.",
+  },
 } as const;

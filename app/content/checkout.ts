@@ -14,6 +14,16 @@ export const CHECKOUT_COPY = {
   savePromo: "Save 25%",
   saved: (amount: string) => `You save ${amount}`,
   emailRequired: { title: "Email Required", message: "Please enter your email address to continue." },
+  /** The consent to immediate delivery that EU consumer law asks for (ADR 016); the links follow it. */
+  consent:
+    "I want immediate access to the download and understand that I lose my 14-day right of withdrawal once the download starts. I agree to the",
+  consentTerms: "Terms",
+  consentAnd: "and have read the",
+  consentPrivacy: "Privacy Policy",
+  consentRequired: {
+    title: "Consent Required",
+    message: "Please tick the box to confirm you want immediate access to the download.",
+  },
   emailInvalid: {
     title: "Invalid Email",
     message: "Please enter a valid email address, like name@example.com.",
@@ -72,6 +82,8 @@ export const TEST_PAYMENT_COPY = {
   declined: "Your card was declined. No money was taken. Try again or use another card.",
   orderLabel: (number: number) => `Order #${number}`,
   notPayable: "This payment is no longer open.",
+  testVat: (tax: string, percent: number, country: string) =>
+    `Includes ${tax} VAT at a fixed TEST rate (${percent}%, ${country}), not a real tax calculation.`,
 } as const;
 
 export const SUCCESS_COPY = {
@@ -103,6 +115,8 @@ export const SUCCESS_COPY = {
     paid: "Total paid",
     discount: "25% discount applied",
   },
+  taxIncluded: (tax: string) => `Includes ${tax} VAT.`,
+  receipt: "Download your receipt (invoice)",
   nextTitle: "Next Steps",
   nextSteps: [
     "Download the ZIP and unzip it on your computer.",

@@ -35,6 +35,15 @@ const envSchema = z.object({
   STRIPE_API_BASE: optional(z.url()),
   /** "test" runs the built-in test checkout on purpose; "stripe" insists on the keys. */
   PAYMENTS: optional(z.enum(["stripe", "test"])),
+  /** on: Stripe Tax computes EU VAT inside the prices (test mode: a fixed test rate). ADR 016. */
+  STRIPE_TAX: optional(z.stringbool()).default(false),
+  /** Seconds between reconciliation passes (0: off); a lost webhook is fixed within one interval. */
+  RECONCILE_INTERVAL_S: optional(
+    z.coerce
+      .number()
+      .int()
+      .refine((s) => s === 0 || (s >= 60 && s <= 86_400), "0 (off) or 60 to 86400 seconds"),
+  ).default(900),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL")),
   MAIL_FROM: optional(z.string()),
   SUPPORT_EMAIL: optional(z.email()),

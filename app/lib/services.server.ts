@@ -11,6 +11,7 @@ import type { StoreLinks } from "#app/lib/links.ts";
 import { hideInLogs, logger } from "#app/lib/logger.server.ts";
 import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
 import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
+import { startReconciler } from "#app/lib/orders/reconcile-orders.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
@@ -30,7 +31,7 @@ export interface Services {
   links: StoreLinks;
   /** Sends due e-mails now instead of at the next poll. */
   kickOutbox(): void;
-  /** Stops the outbox worker and closes the mailer and the database. */
+  /** Stops the outbox worker and the reconciliation timer, and closes the mailer and the database. */
   close(): Promise<void>;
 }
 
@@ -94,8 +95,9 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
           secretKey: env.STRIPE_SECRET_KEY!,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
           apiBase: env.STRIPE_API_BASE,
+          tax: env.STRIPE_TAX,
         })
-      : new TestModeProvider(database.db, env.PUBLIC_URL);
+      : new TestModeProvider(database.db, env.PUBLIC_URL, { tax: env.STRIPE_TAX });
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM ?? `Life Coaching Toolkit <${env.SUPPORT_EMAIL}>`,
@@ -103,6 +105,18 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
   });
   const outbox =
     options.outboxWorker === false ? { kick() {}, async stop() {} } : startOutboxWorker(database.db, mailer);
+  const links = {
+    publicUrl: env.PUBLIC_URL,
+    successPath: settings.successPath,
+    supportEmail: env.SUPPORT_EMAIL,
+  };
+  const reconciler =
+    env.RECONCILE_INTERVAL_S > 0
+      ? startReconciler(
+          { database, payments, links, kickOutbox: outbox.kick },
+          env.RECONCILE_INTERVAL_S * 1000,
+        )
+      : null;
   announce(env, settings, { generatedPassword });
   return {
     env,
@@ -111,9 +125,10 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
     settings,
     payments,
     mailer,
-    links: { publicUrl: env.PUBLIC_URL, successPath: settings.successPath, supportEmail: env.SUPPORT_EMAIL },
+    links,
     kickOutbox: outbox.kick,
     async close() {
+      await reconciler?.stop();
       await outbox.stop();
       mailer.close();
       await database.close();

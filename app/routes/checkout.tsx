@@ -38,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 type ActionResult =
   | { intent: "unlock"; offer: string; expiresInMs: number }
-  | { intent: "buy"; error: { title: string; message: string } };
+  | { intent: "buy"; error: { title: string; message: string }; field?: "email" | "consent" };
 
 /** What the buyer reads when the order could not be created. */
 const ORDER_ERRORS: Partial<Record<AppErrorCode, { title: string; message: string }>> = {
@@ -61,11 +61,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const empty = !String(form.get("email") ?? "").trim();
-    const error = empty ? CHECKOUT_COPY.emailRequired : CHECKOUT_COPY.emailInvalid;
-    return data({ intent: "buy", error } satisfies ActionResult, { status: 400 });
+    const emailFailed = parsed.error.issues.some((issue) => issue.path[0] !== "consent");
+    const error = !emailFailed
+      ? CHECKOUT_COPY.consentRequired
+      : empty
+        ? CHECKOUT_COPY.emailRequired
+        : CHECKOUT_COPY.emailInvalid;
+    return data({ intent: "buy", error, field: emailFailed ? "email" : "consent" } satisfies ActionResult, {
+      status: 400,
+    });
   }
   try {
-    const { url } = await createOrder(services, parsed.data);
+    const { url } = await createOrder(services, { ...parsed.data, consent: true });
     return redirect(url, 303);
   } catch (error) {
     if (error instanceof AppError) {
@@ -88,6 +95,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const remaining = useCountdown(offer?.expiresAt ?? null);
   const discountActive = offer !== null && remaining > 0;
   const emailRef = useRef<HTMLInputElement>(null);
+  const consentRef = useRef<HTMLInputElement>(null);
+  const consentError =
+    actionData?.intent === "buy" && "field" in actionData && actionData.field === "consent";
 
   // The offer is made once the page is interactive; without JavaScript the page sells at the standard price.
   useEffect(() => setDialogOpen(loaderData.available), [loaderData.available]);
@@ -213,6 +223,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       description: CHECKOUT_COPY.emailRequired.message,
                     });
                     emailRef.current?.focus();
+                  } else if (!consentRef.current?.checked) {
+                    event.preventDefault();
+                    toast.error(CHECKOUT_COPY.consentRequired.title, {
+                      description: CHECKOUT_COPY.consentRequired.message,
+                    });
+                    consentRef.current?.focus();
                   }
                 }}
               >
@@ -232,14 +248,42 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   maxLength={254}
                   placeholder={CHECKOUT_COPY.emailPlaceholder}
                   aria-describedby="email-hint email-error"
-                  aria-invalid={actionData?.intent === "buy" ? true : undefined}
+                  aria-invalid={actionData?.intent === "buy" && !consentError ? true : undefined}
                   className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2.5 text-base focus:border-brand-600"
                 />
                 <p id="email-hint" className="mt-1 text-xs text-slate-500">
                   {CHECKOUT_COPY.emailHint}
                 </p>
-                {actionData?.intent === "buy" && (
+                {actionData?.intent === "buy" && !consentError && (
                   <p id="email-error" role="alert" className="mt-2 text-sm text-red-700">
+                    {actionData.error.message}
+                  </p>
+                )}
+                <div className="mt-4 flex items-start gap-2">
+                  <input
+                    ref={consentRef}
+                    id="consent"
+                    name="consent"
+                    type="checkbox"
+                    required
+                    aria-describedby="consent-error"
+                    aria-invalid={consentError ? true : undefined}
+                    className="mt-1 size-4 shrink-0 accent-brand-700"
+                  />
+                  <label htmlFor="consent" className="text-sm text-slate-700">
+                    {CHECKOUT_COPY.consent}{" "}
+                    <Link to="/terms" className="font-medium text-brand-700 underline">
+                      {CHECKOUT_COPY.consentTerms}
+                    </Link>{" "}
+                    {CHECKOUT_COPY.consentAnd}{" "}
+                    <Link to="/privacy" className="font-medium text-brand-700 underline">
+                      {CHECKOUT_COPY.consentPrivacy}
+                    </Link>
+                    .
+                  </label>
+                </div>
+                {consentError && (
+                  <p id="consent-error" role="alert" className="mt-2 text-sm text-red-700">
                     {actionData.error.message}
                   </p>
                 )}

@@ -5,6 +5,7 @@ import { PRODUCT } from "#app/content/site.ts";
 import { successPagePath } from "#app/lib/links.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { completeTestPayment, findTestSession } from "#app/lib/payments/complete-test-payment.server.ts";
+import { TEST_VAT, testVatCents } from "#app/lib/payments/test-mode-provider.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
 import { notFound } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/pay-test";
@@ -19,9 +20,12 @@ export function headers() {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const order = await findTestSession(context.get(servicesContext), params.session);
+  const services = context.get(servicesContext);
+  const order = await findTestSession(services, params.session);
   if (!order) notFound(request);
   return {
+    // STRIPE_TAX=on: the test rate inside the price, labelled as such (ADR 016).
+    testVat: services.env.STRIPE_TAX ? { cents: testVatCents(order.amountCents), ...TEST_VAT } : null,
     number: order.number,
     email: order.email,
     amountCents: order.amountCents,
@@ -66,6 +70,15 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
           <dt className="font-semibold">Total</dt>
           <dd className="text-right text-lg font-bold">{price}</dd>
         </dl>
+        {loaderData.testVat && (
+          <p className="mt-2 text-sm text-amber-900">
+            {TEST_PAYMENT_COPY.testVat(
+              formatCents(loaderData.testVat.cents),
+              loaderData.testVat.ratePercent,
+              loaderData.testVat.country,
+            )}
+          </p>
+        )}
         {actionData?.declined && (
           <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             {TEST_PAYMENT_COPY.declined}

@@ -1,7 +1,8 @@
+import { PRIVACY, TERMS } from "#app/content/legal.ts";
 import { allPosts, blogModified } from "#app/lib/blog/posts.server.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
 
-/** The public pages: the landing page, the blog and every article (not the checkout or the secret pages). */
+/** The public pages: the landing page, the blog, every article and the legal pages (not the checkout or the secret pages). */
 export function loader() {
   const { publicUrl } = publicConfig();
   // The landing page's date is the build's: the sitemap is prerendered with it (react-router.config.ts),
@@ -12,6 +13,7 @@ export function loader() {
     { loc: `${publicUrl}/`, lastmod: built },
     { loc: `${publicUrl}/blog`, lastmod: blogModified() },
     ...allPosts().map((post) => ({ loc: `${publicUrl}/blog/${post.slug}`, lastmod: post.modified })),
+    ...[TERMS, PRIVACY].map((page) => ({ loc: `${publicUrl}${page.path}`, lastmod: page.updated })),
   ];
   const body = urls
     .map(

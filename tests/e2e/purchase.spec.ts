@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { simpleParser } from "mailparser";
 import { E2E } from "../../playwright.config.ts";
 import { SAMPLE_ZIP } from "../setup/seed-product.ts";
@@ -58,6 +59,7 @@ test.describe("buying the toolkit", () => {
     await expect(order.getByText("You save $11.75")).toBeVisible();
 
     await page.getByLabel("Email address").fill(email);
+    await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
     await page.getByRole("button", { name: "Complete Purchase - $35.25" }).click();
 
     await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
@@ -100,6 +102,8 @@ test.describe("buying the toolkit", () => {
 
     const mail = await deliveryEmailTo(dataDirOf(testInfo.project.name), email);
     expect(mail.subject).toMatch(/is ready to download \(order #\d+\)/);
+    // The consent to immediate delivery given at checkout, confirmed.
+    expect(mail.text).toContain("you lose your 14-day right of withdrawal once the download starts");
     const link = mail.text?.match(/https?:\/\/\S+\?t=[\w-]+/)?.[0];
     expect(link).toBeTruthy();
     const fromMail = await context.newPage();
@@ -140,6 +144,7 @@ test.describe("buying the toolkit", () => {
     await expect(order.getByText("Save 63%")).toBeVisible();
     await expect(order.getByText("You save $80.00")).toBeVisible();
     await page.getByLabel("Email address").fill(uniqueEmail("full"));
+    await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
     await expect(page.getByRole("button", { name: "Pay $47.00" })).toBeVisible();
   });
@@ -154,6 +159,7 @@ test.describe("buying the toolkit", () => {
     await expect(page.getByText("Please enter your email address to continue.")).toBeVisible();
     await expect(page).toHaveURL("/checkout");
     await page.getByLabel("Email address").fill("not-an-address");
+    await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "Please enter a valid email address" }),
@@ -162,10 +168,57 @@ test.describe("buying the toolkit", () => {
     await expect(page.getByLabel("Email address")).toHaveValue(/^x{254}$/);
   });
 
+  test("without the consent box ticked no order is taken, with JavaScript or without", async ({
+    browser,
+    page,
+  }) => {
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Continue without discount" }).click();
+    await page.getByLabel("Email address").fill(uniqueEmail("noconsent"));
+    await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+    await expect(page.getByText("Consent Required")).toBeVisible();
+    await expect(page).toHaveURL("/checkout");
+    // The order card with its consent box stays accessible (axe, the whole WCAG rule set it runs).
+    const results = await new AxeBuilder({ page }).include("form").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await context.newPage();
+    await noJs.goto("/checkout");
+    await noJs.getByLabel("Email address").fill(uniqueEmail("noconsent-nojs"));
+    await noJs.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+    await expect(noJs.getByRole("alert")).toHaveText(
+      "Please tick the box to confirm you want immediate access to the download.",
+    );
+    await expect(noJs).toHaveURL("/checkout");
+    await context.close();
+  });
+
+  test("the terms and the privacy policy, linked from the checkout and the footer", async ({ page }) => {
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Continue without discount" }).click();
+    await page
+      .getByRole("region", { name: "Life Coaching Branding Toolkit v2.0" })
+      .getByRole("link", { name: "Terms" })
+      .click();
+    await expect(page).toHaveURL("/terms");
+    await expect(page.getByRole("heading", { level: 1, name: "Terms of Sale" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "30-day money-back guarantee and refunds" }),
+    ).toBeVisible();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+    await expect(page).toHaveURL("/privacy");
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+    await expect(page.getByText("we keep them for 365 days", { exact: false })).toBeVisible();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
+    await expect(page).toHaveURL("/terms");
+  });
+
   test("a declined card can be retried, and cancelling returns to the checkout", async ({ page }) => {
     await page.goto("/checkout");
     await page.getByRole("button", { name: "Continue without discount" }).click();
     await page.getByLabel("Email address").fill(uniqueEmail("declined"));
+    await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
     await page.getByRole("button", { name: "Simulate a declined card" }).click();
     await expect(page.getByRole("alert")).toHaveText(
@@ -181,6 +234,7 @@ test.describe("buying the toolkit", () => {
     await page.goto("/checkout");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.getByLabel("Email address").fill(uniqueEmail("nojs"));
+    await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
     await expect(page.getByText("Test mode — no card is charged")).toBeVisible();
     await page.getByRole("button", { name: "Pay $47.00" }).click();
@@ -223,6 +277,7 @@ test.describe("the success page without a paid order", () => {
     await page.goto("/checkout");
     await page.getByRole("button", { name: "Continue without discount" }).click();
     await page.getByLabel("Email address").fill(email);
+    await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
     await page.getByRole("button", { name: "Pay $47.00" }).click();
     const contact = page.getByRole("link", { name: "Contact Support" });
@@ -251,6 +306,7 @@ test.describe("refunds", () => {
     await page.goto("/checkout");
     await page.getByRole("button", { name: "Continue without discount" }).click();
     await page.getByLabel("Email address").fill(email);
+    await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
     await page.getByRole("button", { name: "Pay $47.00" }).click();
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();

@@ -127,6 +127,8 @@ test.describe("documents", () => {
     { path: "/blog", status: 200, title: /^Blog for Professional Coaches/, lang: "en" },
     { path: "/blog/canva-pro-worth-it", status: 200, title: /^Is Canva Pro Worth It\?/, lang: "en" },
     { path: "/checkout", status: 200, title: /^Checkout - /, lang: "en" },
+    { path: "/terms", status: 200, title: /^Terms of Sale$/, lang: "en" },
+    { path: "/privacy", status: 200, title: /^Privacy Policy$/, lang: "en" },
     // Without an order the success page is the lost-link form, and says so.
     { path: `/${E2E.successPath}`, status: 200, title: /^Looking for your download\?$/, lang: "en" },
     { path: `/${E2E.adminPath}`, status: 200, title: /^Pannello di amministrazione segreto$/, lang: "it" },

@@ -53,6 +53,7 @@ async function buyInTestMode(page: Page, onPaymentPage: () => Promise<void>) {
   await page
     .getByLabel("Email address")
     .fill(`standards-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+  await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
   await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
   await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
   await onPaymentPage();
@@ -83,6 +84,8 @@ test.describe("standards", () => {
       save("landing", "/"),
       save("blog", "/blog"),
       ...slugs.map((slug) => save(`blog-${slug}`, `/blog/${slug}`)),
+      save("terms", "/terms"),
+      save("privacy", "/privacy"),
       save("not-found", "/no-such-page", 404),
       save("checkout", `${shop}/checkout`),
       save("success-no-order", noOrderUrl),
@@ -92,7 +95,7 @@ test.describe("standards", () => {
     await save("admin-signed-in", adminUrl);
     const paidUrl = await buyInTestMode(page, () => save("payment-test-mode", page.url()));
     await save("success-paid", paidUrl);
-    expect(files).toHaveLength(slugs.length + 9);
+    expect(files).toHaveLength(slugs.length + 11);
 
     const errors = await nuErrors(files);
     expect(
@@ -152,6 +155,8 @@ test.describe("standards", () => {
       ["landing", "/"],
       ["blog", "/blog"],
       ...slugs.slice(0, 3).map((slug) => [`blog/${slug}`, `/blog/${slug}`]),
+      ["terms", "/terms"],
+      ["privacy", "/privacy"],
       ["not-found", "/no-such-page"],
       ["success-no-order", noOrderUrl],
       ["admin-signed-out", adminUrl],
@@ -206,7 +211,15 @@ test.describe("standards", () => {
       const html = await (await page.request.get(url)).text();
       return page.evaluate((h) => new DOMParser().parseFromString(h, "text/html").documentElement.lang, html);
     };
-    for (const url of ["/", "/blog", `/blog/${slugs[0]}`, `${shop}/checkout`, noOrderUrl])
+    for (const url of [
+      "/",
+      "/blog",
+      `/blog/${slugs[0]}`,
+      "/terms",
+      "/privacy",
+      `${shop}/checkout`,
+      noOrderUrl,
+    ])
       expect.soft(await lang(url), url).toBe("en");
     expect.soft(await lang(adminUrl), "admin signed out").toBe("it");
     await signIn(page);
@@ -276,7 +289,7 @@ test.describe("standards", () => {
       }));
     }, xml);
     expect(urls.map((url) => new URL(url.loc).pathname)).toEqual(
-      expect.arrayContaining(["/", "/blog", ...slugs.map((slug) => `/blog/${slug}`)]),
+      expect.arrayContaining(["/", "/blog", "/terms", "/privacy", ...slugs.map((slug) => `/blog/${slug}`)]),
     );
     expect(urls.filter((url) => url.lastmod === null).map((url) => `no lastmod: ${url.loc}`)).toEqual([]);
   });

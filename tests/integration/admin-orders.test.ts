@@ -127,11 +127,11 @@ for (const backend of testBackends()) {
       const csv = await exportOrdersCsv(db());
       const lines = csv.trimEnd().split("\r\n");
       expect(lines[0]).toBe(
-        '"number","created_at","email","amount_usd","discount","status","paid_at","refunded_at","provider","provider_session_id"',
+        '"number","created_at","email","amount_usd","tax_usd","country","discount","status","paid_at","refunded_at","provider","provider_session_id"',
       );
       expect(lines).toHaveLength(3);
-      expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")@x.co","47.00","no","paid"`);
-      expect(lines[2]).toContain('"plain@x.co","47.00","no","pending"');
+      expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")@x.co","47.00","","","no","paid"`);
+      expect(lines[2]).toContain('"plain@x.co","47.00","","","no","pending"');
     });
   });
 }

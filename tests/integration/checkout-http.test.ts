@@ -20,7 +20,7 @@ describe("checkout over HTTP without a product", () => {
   it("takes no order when the form is posted anyway", async () => {
     const response = await fetch(`${server.url}/checkout`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "buy", email: "a@b.co" }),
+      body: new URLSearchParams({ intent: "buy", email: "a@b.co", consent: "on" }),
       redirect: "manual",
     });
     expect(response.status).toBe(503);

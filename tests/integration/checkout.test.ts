@@ -258,6 +258,7 @@ for (const backend of testBackends()) {
             productName: "Other",
             successUrl: "http://other.test/ok",
             cancelUrl: "http://other.test/",
+            expiresAt: new Date(Date.now() + 3_600_000),
           })
         ).id,
       );

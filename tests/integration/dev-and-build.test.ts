@@ -41,7 +41,11 @@ for (const mode of ["build", "dev"] as const) {
       const checkout = await (await fetch(`${base}/checkout`)).text();
       expect(checkout).toContain('name="email"');
 
-      const ordered = await form(`${base}/checkout`, { intent: "buy", email: "Dev.Buyer@Example.com" });
+      const ordered = await form(`${base}/checkout`, {
+        intent: "buy",
+        email: "Dev.Buyer@Example.com",
+        consent: "on",
+      });
       expect(ordered.status).toBe(303);
       const payPage = new URL(ordered.headers.get("location")!).pathname;
       expect(payPage).toMatch(/^\/pay\/test\/test_cs_[\w-]+$/);

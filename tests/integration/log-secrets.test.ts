@@ -33,7 +33,7 @@ describe("the log of a purchase and an admin session", () => {
     const base = seeded.server.url;
     const secrets: string[] = [ADMIN_PATH, SUCCESS_PATH, ADMIN_PASSWORD, BUYER];
 
-    const ordered = await form(`${base}/checkout`, { intent: "buy", email: BUYER });
+    const ordered = await form(`${base}/checkout`, { intent: "buy", email: BUYER, consent: "on" });
     const payPage = new URL(ordered.headers.get("location")!).pathname;
     const success = (await form(`${base}${payPage}`, { intent: "pay" })).headers.get("location")!;
     const sessionId = new URL(success, base).searchParams.get("session_id")!;

@@ -34,7 +34,7 @@ describe("routes called with the test's own services", () => {
     await seedProduct(services);
     const request = new Request("http://shop.test/checkout", {
       method: "POST",
-      body: new URLSearchParams({ intent: "buy", email: "Route@Test.example" }),
+      body: new URLSearchParams({ intent: "buy", email: "Route@Test.example", consent: "on" }),
     });
     const response = (await checkout.action(args(request))) as Response;
     expect(response.status).toBe(303);

@@ -51,7 +51,7 @@ describe.runIf(postgres)("scale-out: two instances on one PostgreSQL and one S3 
   it("checks out on one instance, pays and downloads on the other", async () => {
     const checkout = await fetch(`${a.url}/checkout`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "buy", email: "scale@example.com" }),
+      body: new URLSearchParams({ intent: "buy", email: "scale@example.com", consent: "on" }),
       redirect: "manual",
     });
     expect(checkout.status).toBe(303);

@@ -1,9 +1,12 @@
 /**
  * A local stand-in for the Stripe API that speaks its wire format (form-encoded requests, JSON
- * objects and errors) for the calls the store makes: create and retrieve Checkout Sessions, and
- * create refunds. Tests drive the "customer" side with `pay()` and read what the store sent.
- * Payments, refunds and disputes record the events Stripe would send (stripe-events.ts builds
- * them with the SDK's shapes); `deliver()` signs one and sends it to the connected endpoint.
+ * objects and errors) for the calls the store makes: create, retrieve and list Checkout Sessions,
+ * retrieve invoices, and create refunds. Like Stripe it refuses what Stripe refuses when a session
+ * is created (unknown parameters, wrong types, limits, an idempotency key reused with other
+ * parameters: see checkSessionParams). Tests drive the "customer" side with `pay()` and read what
+ * the store sent. Payments, refunds and disputes record the events Stripe would send
+ * (stripe-events.ts builds them with the SDK's shapes); `deliver()` signs one and sends it to the
+ * connected endpoint.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -33,18 +36,53 @@ export interface FakeSession {
   payment_intent: string | null;
   success_url: string;
   cancel_url: string;
+  created: number;
+  expires_at: number;
+  automatic_tax: { enabled: boolean; liability: null; provider: string | null; status: "complete" | null };
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
+  customer_details: {
+    email: string | null;
+    address: { country: string | null } | null;
+    tax_exempt: "none";
+    tax_ids: { type: string; value: string }[];
+  } | null;
+  /** The invoice's id once paid with invoice_creation on (or the invoice itself, expanded). */
+  invoice: string | null;
 }
+
+export interface FakeInvoice {
+  id: string;
+  object: "invoice";
+  status: "paid";
+  hosted_invoice_url: string;
+  invoice_pdf: string;
+  total: number;
+  total_taxes: { amount: number }[];
+  metadata: Record<string, string>;
+}
+
+/** VAT rates (percent) the fake's "Stripe Tax" applies by buyer country; elsewhere none. */
+const FAKE_TAX_RATES: Record<string, number> = { IT: 22, DE: 19, FR: 20, IE: 23 };
 
 export interface FakeStripe {
   url: string;
   sessions: Map<string, FakeSession>;
+  invoices: Map<string, FakeInvoice>;
+  /** The parameters the store sent for each session it created, as Stripe received them. */
+  sent: Map<string, Record<string, string>>;
   refunds: { payment_intent: string; idempotencyKey: string | undefined }[];
   /** Headers of every request, in order (idempotency keys, API version). */
   requests: { method: string; path: string; idempotencyKey: string | undefined }[];
   /** The next create-session calls answer with this HTTP status (simulates an outage). */
   failNext(status: number, times?: number): void;
-  /** The customer pays: the session completes with a payment intent and a charge (event checkout.session.completed). */
-  pay(sessionId: string): FakeSession;
+  /**
+   * The customer pays: the session completes with a payment intent; with automatic tax on, the
+   * VAT of the buyer's `country` (default IT) is computed inside the price; with invoice_creation
+   * on, a paid invoice is made.
+   */
+  pay(sessionId: string, buyer?: { country?: string }): FakeSession;
+  /** A paid session made by another integration on the same account (not through the store). */
+  foreignSession(fields: { client_reference_id: string | null; amount?: number }): FakeSession;
   /** Charges by id, one per paid session. */
   charges: Map<string, Stripe.Charge>;
   /** Every refund made (by the API or the Dashboard), by id. */
@@ -80,11 +118,13 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 const invalidRequest = (res: ServerResponse, message: string, extra: Record<string, string> = {}) =>
   send(res, 400, { error: { type: "invalid_request_error", message, ...extra } });
 
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+async function readBody(req: IncomingMessage): Promise<string> {
   let body = "";
   for await (const chunk of req) body += chunk;
-  return new URLSearchParams(body);
+  return body;
 }
+
+const readForm = async (req: IncomingMessage) => new URLSearchParams(await readBody(req));
 
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "Content-Type": "application/json", "Request-Id": id("req") });
@@ -96,9 +136,155 @@ const notFound = (res: ServerResponse, what: string) =>
     error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` },
   });
 
+const invalid = (res: ServerResponse, message: string, param?: string) =>
+  send(res, 400, { error: { type: "invalid_request_error", message, ...(param && { param }) } });
+
+/** What Stripe accepts at the top level of POST /v1/checkout/sessions (SessionCreateParams, stripe 23.1.0). */
+const SESSION_PARAMS = new Set(
+  (
+    "adaptive_pricing after_expiration allow_promotion_codes allowed_payment_method_types automatic_tax " +
+    "billing_address_collection branding_settings cancel_url client_reference_id consent_collection currency " +
+    "custom_fields custom_text customer customer_account customer_creation customer_email customer_update " +
+    "discounts excluded_payment_method_types expand expires_at integration_identifier invoice_creation " +
+    "line_items locale managed_payments metadata mode name_collection optional_items origin_context " +
+    "payment_intent_data payment_method_collection payment_method_configuration payment_method_data " +
+    "payment_method_options permissions phone_number_collection redirect_on_completion return_url " +
+    "saved_payment_method_options setup_intent_data shipping_address_collection shipping_options submit_type " +
+    "subscription_data success_url tax_id_collection ui_mode wallet_options"
+  ).split(" "),
+);
+
+/**
+ * The nested parameters the store sends, checked key by key as Stripe does (other top-level
+ * objects are accepted whole). `*` is any metadata key, `N` a list index.
+ */
+const NESTED_PARAMS = [
+  "metadata[*]",
+  "expand[N]",
+  "line_items[N][quantity]",
+  "line_items[N][price]",
+  "line_items[N][tax_rates][N]",
+  "line_items[N][metadata][*]",
+  "line_items[N][price_data][currency]",
+  "line_items[N][price_data][unit_amount]",
+  "line_items[N][price_data][unit_amount_decimal]",
+  "line_items[N][price_data][tax_behavior]",
+  "line_items[N][price_data][product]",
+  "line_items[N][price_data][product_data][name]",
+  "line_items[N][price_data][product_data][description]",
+  "line_items[N][price_data][product_data][tax_code]",
+  "line_items[N][price_data][product_data][unit_label]",
+  "line_items[N][price_data][product_data][images][N]",
+  "line_items[N][price_data][product_data][metadata][*]",
+  "payment_intent_data[metadata][*]",
+  "payment_intent_data[description]",
+  "payment_intent_data[receipt_email]",
+  "payment_intent_data[statement_descriptor]",
+  "payment_intent_data[statement_descriptor_suffix]",
+  "payment_intent_data[capture_method]",
+  "payment_intent_data[setup_future_usage]",
+  "automatic_tax[enabled]",
+  "automatic_tax[liability][type]",
+  "automatic_tax[liability][account]",
+  "tax_id_collection[enabled]",
+  "tax_id_collection[required]",
+  "invoice_creation[enabled]",
+  "invoice_creation[invoice_data][description]",
+  "invoice_creation[invoice_data][footer]",
+  "invoice_creation[invoice_data][metadata][*]",
+  "consent_collection[terms_of_service]",
+  "consent_collection[promotions]",
+  "consent_collection[payment_method_reuse_agreement][position]",
+];
+const NESTED = new Set(NESTED_PARAMS);
+const CHECKED_OBJECTS = new Set(NESTED_PARAMS.map((p) => p.slice(0, p.indexOf("["))));
+const INTEGER_PARAMS =
+  /^(expires_at|line_items\[N\]\[quantity\]|line_items\[N\]\[price_data\]\[unit_amount\])$/;
+const BOOLEAN_PARAMS =
+  /^(allow_promotion_codes|automatic_tax\[enabled\]|tax_id_collection\[enabled\]|invoice_creation\[enabled\])$/;
+const ENUM_PARAMS: Record<string, string[]> = {
+  mode: ["payment", "setup", "subscription"],
+  billing_address_collection: ["auto", "required"],
+  "line_items[N][price_data][tax_behavior]": ["exclusive", "inclusive", "unspecified"],
+  "tax_id_collection[required]": ["if_supported", "never"],
+  "consent_collection[terms_of_service]": ["none", "required"],
+};
+
+/** A form key with its indices and metadata keys generalised: `line_items[0][quantity]` -> `line_items[N][quantity]`. */
+const shapeOf = (key: string) => key.replace(/\[\d+\]/g, "[N]").replace(/(metadata\]?)\[[^\]]*\]$/, "$1[*]");
+
+/**
+ * Stripe's checks on a new Checkout Session that the store could trip: the first problem as
+ * Stripe words it, with the parameter it names, or null.
+ */
+export function checkSessionParams(
+  form: URLSearchParams,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): { message: string; param: string } | null {
+  const metadataKeys = new Map<string, number>();
+  for (const [key, value] of form) {
+    const top = key.replace(/\[.*$/, "");
+    const shape = shapeOf(key);
+    if (!SESSION_PARAMS.has(top) || (CHECKED_OBJECTS.has(top) && shape !== top && !NESTED.has(shape)))
+      return { message: `Received unknown parameter: ${key}`, param: key };
+    if (INTEGER_PARAMS.test(shape) && !/^-?\d+$/.test(value))
+      return { message: `Invalid integer: ${value}`, param: key };
+    if (BOOLEAN_PARAMS.test(shape) && value !== "true" && value !== "false")
+      return { message: `Invalid boolean: ${value}`, param: key };
+    const allowed = ENUM_PARAMS[shape];
+    if (allowed && !allowed.includes(value))
+      return { message: `Invalid ${key}: must be one of ${allowed.join(", ")}`, param: key };
+    if (shape.endsWith("metadata[*]")) {
+      const prefix = key.slice(0, key.lastIndexOf("["));
+      const metadataKey = key.slice(prefix.length + 1, -1);
+      metadataKeys.set(prefix, (metadataKeys.get(prefix) ?? 0) + 1);
+      if ((metadataKeys.get(prefix) ?? 0) > 50)
+        return { message: "Invalid metadata: metadata can have up to 50 keys.", param: prefix };
+      if (metadataKey.length > 40)
+        return { message: "Invalid metadata: keys can be at most 40 characters.", param: key };
+      if (value.length > 500)
+        return {
+          message: `Metadata values can have up to 500 characters, but you passed in a value that is ${value.length} characters.`,
+          param: key,
+        };
+    }
+  }
+  const reference = form.get("client_reference_id");
+  if (reference !== null && reference.length > 200)
+    return {
+      message: "Invalid string: client_reference_id must be at most 200 characters",
+      param: "client_reference_id",
+    };
+  const expiresAt = form.get("expires_at");
+  if (expiresAt !== null) {
+    const seconds = Number(expiresAt) - nowSeconds;
+    if (seconds < 30 * 60)
+      return {
+        message: "The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.",
+        param: "expires_at",
+      };
+    if (seconds > 24 * 3600)
+      return {
+        message: "The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.",
+        param: "expires_at",
+      };
+  }
+  return null;
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
-  const byIdempotencyKey = new Map<string, FakeSession>();
+  const invoices = new Map<string, FakeInvoice>();
+  const sent = new Map<string, Record<string, string>>();
+  /** What each idempotency key was first used with, and the session it made. */
+  const byIdempotencyKey = new Map<string, { body: string; session: FakeSession }>();
+  /** The session with its invoice inline, when the request asked to expand it. */
+  const expanded = (session: FakeSession, expand: string[], field: string) =>
+    expand.includes(field) && session.invoice
+      ? { ...session, invoice: invoices.get(session.invoice) ?? session.invoice }
+      : session;
+  const expandOf = (query: URLSearchParams) =>
+    [...query].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
   const refunds: FakeStripe["refunds"] = [];
   const requests: FakeStripe["requests"] = [];
   let failures: { status: number; times: number } | null = null;
@@ -174,15 +360,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           error: { type: "api_error", message: "Stripe is having a bad day" },
         });
       }
-      const form = await readForm(req);
+      const body = await readBody(req);
+      const form = new URLSearchParams(body);
       const existing = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
-      if (existing) return send(res, 200, existing);
+      if (existing && existing.body !== body) {
+        return send(res, 400, {
+          error: {
+            type: "idempotency_error",
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        });
+      }
+      if (existing) return send(res, 200, existing.session);
+      const problem = checkSessionParams(form);
+      if (problem) return invalid(res, problem.message, problem.param);
       const sessionId = id("cs_test");
       const metadata: Record<string, string> = {};
       for (const [key, value] of form) {
         const match = key.match(/^metadata\[(.+)\]$/);
         if (match?.[1]) metadata[match[1]] = value;
       }
+      const created = Math.floor(Date.now() / 1000);
+      const automaticTax = form.get("automatic_tax[enabled]") === "true";
       const session: FakeSession = {
         id: sessionId,
         object: "checkout.session",
@@ -200,15 +399,63 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: null,
         success_url: form.get("success_url") ?? "",
         cancel_url: form.get("cancel_url") ?? "",
+        created,
+        expires_at: Number(form.get("expires_at") ?? created + 24 * 3600),
+        automatic_tax: {
+          enabled: automaticTax,
+          liability: null,
+          provider: automaticTax ? "stripe" : null,
+          status: automaticTax ? "complete" : null,
+        },
+        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+        customer_details: null,
+        invoice: null,
       };
       sessions.set(sessionId, session);
-      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
+      sent.set(sessionId, Object.fromEntries(form));
+      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, { body, session });
       return send(res, 200, session);
+    }
+    if (req.method === "GET" && url.pathname === "/v1/checkout/sessions") {
+      const known =
+        /^(created\[(gte|gt|lte|lt)\]|created|status|limit|starting_after|ending_before|expand\[\d*\])$/;
+      const unknown = [...url.searchParams.keys()].find((key) => !known.test(key));
+      if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
+      const limit = Number(url.searchParams.get("limit") ?? 10);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        return invalid(res, "Invalid limit: must be between 1 and 100", "limit");
+      const gte = Number(url.searchParams.get("created[gte]") ?? 0);
+      const status = url.searchParams.get("status");
+      // Newest first, as Stripe lists.
+      let list = [...sessions.values()]
+        .reverse()
+        .sort((a, b) => b.created - a.created)
+        .filter((session) => session.created >= gte && (!status || session.status === status));
+      const after = url.searchParams.get("starting_after");
+      if (after) {
+        const index = list.findIndex((session) => session.id === after);
+        if (index < 0) return notFound(res, "checkout.session");
+        list = list.slice(index + 1);
+      }
+      const expand = expandOf(url.searchParams);
+      return send(res, 200, {
+        object: "list",
+        url: "/v1/checkout/sessions",
+        has_more: list.length > limit,
+        data: list.slice(0, limit).map((session) => expanded(session, expand, "data.invoice")),
+      });
+    }
+    const invoice = url.pathname.match(/^\/v1\/invoices\/([^/]+)$/);
+    if (req.method === "GET" && invoice?.[1]) {
+      const found = invoices.get(decodeURIComponent(invoice[1]));
+      return found ? send(res, 200, found) : notFound(res, "invoice");
     }
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === "GET" && retrieve?.[1]) {
       const session = sessions.get(decodeURIComponent(retrieve[1]));
-      return session ? send(res, 200, session) : notFound(res, "checkout.session");
+      return session
+        ? send(res, 200, expanded(session, expandOf(url.searchParams), "invoice"))
+        : notFound(res, "checkout.session");
     }
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
       const form = await readForm(req);
@@ -247,16 +494,88 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${port}`,
     sessions,
+    invoices,
+    sent,
     refunds,
     requests,
     failNext(status, times = 1) {
       failures = { status, times };
     },
-    pay(sessionId) {
+    pay(sessionId, buyer = {}) {
       const session = sessionOf(sessionId);
-      Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: id("pi") });
+      const params = sent.get(sessionId) ?? {};
+      const country = buyer.country ?? "IT";
+      const rate = session.automatic_tax.enabled ? (FAKE_TAX_RATES[country] ?? 0) : 0;
+      // Tax-inclusive prices: the VAT is the part of the amount above the net price.
+      const tax =
+        params["line_items[0][price_data][tax_behavior]"] === "inclusive"
+          ? session.amount_total - Math.round((session.amount_total * 100) / (100 + rate))
+          : Math.round((session.amount_total * rate) / 100);
+      let invoiceId: string | null = null;
+      if (params["invoice_creation[enabled]"] === "true") {
+        invoiceId = id("in");
+        const metadata: Record<string, string> = {};
+        for (const [key, value] of Object.entries(params)) {
+          const match = key.match(/^invoice_creation\[invoice_data\]\[metadata\]\[(.+)\]$/);
+          if (match?.[1]) metadata[match[1]] = value;
+        }
+        invoices.set(invoiceId, {
+          id: invoiceId,
+          object: "invoice",
+          status: "paid",
+          hosted_invoice_url: `https://invoice.stripe.test/i/acct_fake/${invoiceId}`,
+          invoice_pdf: `https://pay.stripe.test/invoice/acct_fake/${invoiceId}/pdf`,
+          total: session.amount_total,
+          total_taxes: [{ amount: tax }],
+          metadata,
+        });
+      }
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: id("pi"),
+        total_details: { ...session.total_details, amount_tax: tax },
+        customer_details: {
+          email: session.customer_email,
+          address:
+            session.automatic_tax.enabled || params.billing_address_collection === "required"
+              ? { country }
+              : null,
+          tax_exempt: "none",
+          tax_ids: [],
+        },
+        invoice: invoiceId,
+      });
       charge(session);
       emit("checkout.session.completed", checkoutSessionObject(session));
+      return session;
+    },
+    foreignSession({ client_reference_id, amount = 1000 }) {
+      const sessionId = id("cs_test");
+      const created = Math.floor(Date.now() / 1000);
+      const session: FakeSession = {
+        id: sessionId,
+        object: "checkout.session",
+        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+        mode: "payment",
+        status: "complete",
+        payment_status: "paid",
+        client_reference_id,
+        customer_email: "someone@else.test",
+        metadata: {},
+        amount_total: amount,
+        currency: "usd",
+        payment_intent: id("pi"),
+        success_url: "https://other.test/ok",
+        cancel_url: "https://other.test/",
+        created,
+        expires_at: created + 24 * 3600,
+        automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+        customer_details: null,
+        invoice: null,
+      };
+      sessions.set(sessionId, session);
       return session;
     },
     charges,

@@ -17,6 +17,25 @@ describe("parseEnv", () => {
     expect(env.STRIPE_SECRET_KEY).toBeUndefined();
   });
 
+  it("reads STRIPE_TAX (off by default) and RECONCILE_INTERVAL_S (900 s, 0 turns it off)", () => {
+    expect(parseEnv({})).toMatchObject({ STRIPE_TAX: false, RECONCILE_INTERVAL_S: 900 });
+    expect(parseEnv({ STRIPE_TAX: "on", RECONCILE_INTERVAL_S: "0" })).toMatchObject({
+      STRIPE_TAX: true,
+      RECONCILE_INTERVAL_S: 0,
+    });
+    expect(parseEnv({ STRIPE_TAX: "off", RECONCILE_INTERVAL_S: "60" }).STRIPE_TAX).toBe(false);
+    for (const bad of [
+      { STRIPE_TAX: "maybe" },
+      { RECONCILE_INTERVAL_S: "5" },
+      { RECONCILE_INTERVAL_S: "-1" },
+    ]) {
+      expect(() => parseEnv(bad)).toThrow(ConfigError);
+    }
+    expect(() => parseEnv({ RECONCILE_INTERVAL_S: "5" })).toThrow(
+      /RECONCILE_INTERVAL_S: 0 \(off\) or 60 to 86400 seconds/,
+    );
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: " ", TOKEN_SECRET: "" })).toMatchObject({ PORT: 3000 });
   });

@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import type { SignedIn } from "#app/components/admin/admin-types.ts";
 import { FailedEmails } from "#app/components/admin/failed-emails.tsx";
 import { OrderRow } from "#app/components/admin/order-row.tsx";
+import { ReconcileCard } from "#app/components/admin/reconcile-card.tsx";
 import { useRefreshWhileQueued } from "#app/components/admin/use-refresh-while-queued.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { formatCents } from "#app/lib/money.ts";
@@ -104,6 +105,7 @@ export function OrdersSection({ data }: { data: SignedIn }) {
         </nav>
       )}
       <FailedEmails emails={data.failedEmails} />
+      <ReconcileCard reconcile={data.reconcile} />
     </section>
   );
 }

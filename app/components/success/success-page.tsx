@@ -108,6 +108,19 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<
             <dd className="text-right text-lg font-bold">{formatCents(order.amountCents)}</dd>
           </div>
         </dl>
+        {(order.taxCents !== null || order.receiptUrl) && (
+          <p className="mt-3 text-sm text-slate-600">
+            {order.taxCents !== null && SUCCESS_COPY.taxIncluded(formatCents(order.taxCents))}{" "}
+            {order.receiptUrl && (
+              <a
+                href={order.receiptUrl}
+                className="font-medium text-brand-700 underline hover:text-brand-800"
+              >
+                {SUCCESS_COPY.receipt}
+              </a>
+            )}
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="next" className="mt-6 rounded-2xl border border-slate-200 p-6">

@@ -5,6 +5,7 @@ import { isValidDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { successPageUrl } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { CHECKOUT_SESSION_LIFETIME_MS } from "#app/lib/payments/payment-provider.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { orders } from "#db/schema.ts";
@@ -16,7 +17,12 @@ import { orders } from "#db/schema.ts";
  */
 export async function createOrder(
   services: Services,
-  input: { email: string; offer?: string },
+  input: {
+    email: string;
+    offer?: string;
+    /** The buyer ticked "immediate access, no withdrawal" (the checkout form requires it; recorded on the order). */
+    consent?: boolean;
+  },
 ): Promise<{ orderId: string; url: string }> {
   const { database, payments, env, settings } = services;
   const db = database.db;
@@ -32,6 +38,7 @@ export async function createOrder(
       currency: PRODUCT.currency,
       discountApplied: discount,
       provider: payments.kind,
+      consentAt: input.consent ? new Date() : null,
     })
     .returning();
   if (!order) throw new Error("Order insert returned nothing");
@@ -47,6 +54,7 @@ export async function createOrder(
       productName: PRODUCT.name,
       successUrl: successPageUrl(services.links),
       cancelUrl: `${env.PUBLIC_URL}/checkout`,
+      expiresAt: new Date(Date.now() + CHECKOUT_SESSION_LIFETIME_MS),
     });
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, "payment provider refused the checkout session");

@@ -25,10 +25,7 @@ export async function findPaidOrder(
       .from(orders)
       .where(and(eq(orders.id, session.orderId), eq(orders.providerSessionId, session.id)));
     if (!known) return null;
-    const { order } = await fulfilOrder(db, services.links, {
-      orderId: known.id,
-      paymentIntentId: session.paymentIntentId,
-    });
+    const { order } = await fulfilOrder(db, services.links, { ...session, orderId: known.id });
     return order?.status === "paid" ? order : null;
   }
   if (access.token && access.token.length <= MAX_ID_LENGTH) {

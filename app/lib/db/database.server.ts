@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -56,19 +56,70 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   let client: PGlite;
+  let release = () => {};
   if (opts.dataDir) {
     const dir = join(opts.dataDir, "db");
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    release = claimEmbeddedDatabase(opts.dataDir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      release();
+      throw error;
+    }
   } else {
     client = await PGlite.create();
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
 }
 
-/** Whether the database has every migration this version ships (another instance may have more). */
+/** Another process holds the embedded database (its files are for one process at a time). */
+export class DatabaseInUseError extends Error {
+  override name = "DatabaseInUseError";
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * Claims `dataDir`'s embedded database for this process with a pid file, so a second process (a
+ * command-line tool while the store runs) is refused with a clear message instead of opening the
+ * same files. A file left by a process that has gone (a crash) is taken over. Returns the release.
+ */
+function claimEmbeddedDatabase(dataDir: string): () => void {
+  const file = join(dataDir, "db.pid");
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: "wx" });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number(readFileSync(file, "utf8"));
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${resolve(dataDir, "db")} is in use by another process (pid ${pid}), most likely the running store: stop it first (or use DATABASE_URL).`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+}
+
 /** PostgreSQL's SQLSTATEs for "the server is not there for you right now". */
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "3D000"]);
 const UNAVAILABLE_NODE_CODES = new Set([
@@ -98,6 +149,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
+/** Whether the database has every migration this version ships (another instance may have more). */
 export async function migrationsApplied(db: Db): Promise<boolean> {
   const journal = JSON.parse(await readFile(join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as {
     entries: unknown[];

@@ -11,7 +11,19 @@ export interface DeliveryEmailData {
   /** The success page with the buyer's long-lived access token. */
   link: string;
   supportEmail: string;
+  /** The buyer's receipt: the provider's invoice page, when known when the e-mail was queued. */
+  receiptUrl?: string | null;
+  /** The provider made an invoice; without its address yet, the download page links it. */
+  hasReceipt?: boolean;
+  /** When the buyer asked for immediate delivery and acknowledged losing the withdrawal right. */
+  consentAt?: string | null;
 }
+
+const RECEIPT_ON_DOWNLOAD_PAGE = "Your receipt (invoice) is linked from your download page.";
+
+/** The confirmation of the buyer's consent to immediate delivery, which EU law asks the seller to send. */
+const consentLine = (consentAt: string) =>
+  `At checkout on ${new Date(consentAt).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })} you asked for immediate access to the download and acknowledged that you lose your 14-day right of withdrawal once the download starts. This does not affect our ${PRODUCT.guaranteeDays}-day money-back guarantee.`;
 
 /** The delivery e-mail: the order, the download link, the guarantee and where to get help. */
 export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage {
@@ -27,7 +39,13 @@ export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage 
     "Download your toolkit here (this link is yours for life, keep this e-mail):",
     data.link,
     "",
+    ...(data.receiptUrl
+      ? [`Your receipt (invoice): ${data.receiptUrl}`, ""]
+      : data.hasReceipt
+        ? [RECEIPT_ON_DOWNLOAD_PAGE, ""]
+        : []),
     `Your purchase is covered by our ${PRODUCT.guaranteeDays}-day money-back guarantee: e-mail us within ${PRODUCT.guaranteeDays} days for a full refund.`,
+    ...(data.consentAt ? ["", consentLine(data.consentAt)] : []),
     `Questions? Write to ${data.supportEmail} and quote order #${data.orderNumber}.`,
   ].join("\n");
   const html = `<!doctype html>
@@ -44,7 +62,9 @@ export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage 
 <tr><td style="padding:4px 0">Date</td><td align="right">${escapeMarkup(date)}</td></tr>
 <tr><td style="padding:4px 0">Paid</td><td align="right">${amount}${data.discountApplied ? " (25% off)" : ""}</td></tr>
 </table>
+${data.receiptUrl ? `<p style="margin:16px 0 0;font-size:14px"><a href="${escapeMarkup(data.receiptUrl)}">Your receipt (invoice)</a></p>` : data.hasReceipt ? `<p style="margin:16px 0 0;font-size:14px">${RECEIPT_ON_DOWNLOAD_PAGE}</p>` : ""}
 <p style="margin:24px 0 0;font-size:14px;line-height:1.5;color:#475569">Your purchase is covered by our ${PRODUCT.guaranteeDays}-day money-back guarantee. Questions? Write to <a href="mailto:${escapeMarkup(data.supportEmail)}">${escapeMarkup(data.supportEmail)}</a> and quote order #${data.orderNumber}.</p>
+${data.consentAt ? `<p style="margin:16px 0 0;font-size:12px;line-height:1.5;color:#64748b">${escapeMarkup(consentLine(data.consentAt))}</p>` : ""}
 </td></tr></table></td></tr></table></body></html>`;
   // Replies reach support, whatever address the store sends from (MAIL_FROM may be a no-reply one).
   return { to, subject, text, html, replyTo: data.supportEmail };

@@ -170,7 +170,10 @@ const csvCell = (value: unknown) => {
   return `"${safe.replace(/"/g, '""')}"`;
 };
 
-/** Every order as CSV (RFC 4180), oldest first. */
+/**
+ * Every order as CSV (RFC 4180), oldest first. The VAT inside each amount and the buyer's country
+ * are what the quarterly EU OSS return adds up per country (README).
+ */
 export async function exportOrdersCsv(db: Db): Promise<string> {
   const rows = await db.select().from(orders).orderBy(orders.number);
   const header = [
@@ -178,6 +181,8 @@ export async function exportOrdersCsv(db: Db): Promise<string> {
     "created_at",
     "email",
     "amount_usd",
+    "tax_usd",
+    "country",
     "discount",
     "status",
     "paid_at",
@@ -191,6 +196,8 @@ export async function exportOrdersCsv(db: Db): Promise<string> {
       o.createdAt,
       o.email,
       (o.amountCents / 100).toFixed(2),
+      o.taxCents === null ? "" : (o.taxCents / 100).toFixed(2),
+      o.country,
       o.discountApplied ? "yes" : "no",
       o.status,
       o.paidAt,

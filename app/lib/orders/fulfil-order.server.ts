@@ -40,6 +40,9 @@ export async function queueDeliveryEmail(db: Db, order: Order, links: StoreLinks
       paidAt: (order.paidAt ?? new Date()).toISOString(),
       link: successPageUrl(links, { t: token }),
       supportEmail: links.supportEmail,
+      receiptUrl: order.invoiceUrl,
+      hasReceipt: order.invoiceId !== null || order.invoiceUrl !== null,
+      consentAt: order.consentAt?.toISOString() ?? null,
     },
   });
 }
@@ -54,7 +57,15 @@ export async function queueDeliveryEmail(db: Db, order: Order, links: StoreLinks
 export async function fulfilOrder(
   db: Db,
   links: StoreLinks,
-  payment: { orderId: string; paymentIntentId?: string | null },
+  payment: {
+    orderId: string;
+    paymentIntentId?: string | null;
+    /** What the provider reports with the payment (SessionStatus): tax, country, invoice. */
+    taxCents?: number | null;
+    country?: string | null;
+    invoiceId?: string | null;
+    invoiceUrl?: string | null;
+  },
 ): Promise<{ order: Order | null; newlyPaid: boolean }> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
@@ -65,6 +76,10 @@ export async function fulfilOrder(
         paidAt: new Date(),
         updatedAt: new Date(),
         ...(payment.paymentIntentId ? { paymentIntentId: payment.paymentIntentId } : {}),
+        taxCents: payment.taxCents ?? null,
+        country: payment.country ?? null,
+        invoiceId: payment.invoiceId ?? null,
+        invoiceUrl: payment.invoiceUrl ?? null,
       })
       .where(and(eq(orders.id, payment.orderId), inArray(orders.status, UNPAID_STATUSES)))
       .returning({ id: orders.id });

@@ -18,7 +18,12 @@ export async function findTestSession(services: Services, sessionId: string) {
 export async function completeTestPayment(services: Services, sessionId: string) {
   const order = await findTestSession(services, sessionId);
   if (order?.status !== "pending") return null;
-  const result = await fulfilOrder(services.database.db, services.links, { orderId: order.id });
+  const session = await services.payments.getSession(sessionId);
+  const result = await fulfilOrder(services.database.db, services.links, {
+    orderId: order.id,
+    taxCents: session?.taxCents,
+    country: session?.country,
+  });
   services.kickOutbox();
   return result.order;
 }

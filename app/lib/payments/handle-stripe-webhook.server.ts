@@ -92,7 +92,8 @@ async function applyEvent(db: Db, links: StoreLinks, event: HandledEvent) {
           });
         }
       } else if (session.paid) {
-        await fulfilOrder(db, links, { orderId: order.id, paymentIntentId: session.paymentIntentId });
+        // The session's payment, tax, country and invoice, for this order.
+        await fulfilOrder(db, links, { ...session, orderId: order.id });
       } else if (session.processing) {
         await markProcessing(db, order.id, session.paymentIntentId);
       }

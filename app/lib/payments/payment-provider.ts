@@ -8,7 +8,15 @@ export interface CheckoutRequest {
   productName: string;
   successUrl: string;
   cancelUrl: string;
+  /** When the hosted page stops taking the payment (a discounted price must not outlive its offer for long). */
+  expiresAt: Date;
 }
+
+/**
+ * How long a checkout session stays payable: Stripe's minimum (30 minutes) plus a minute for the
+ * clocks of the store and Stripe to disagree, so a 300 s discount is not payable for a day.
+ */
+export const CHECKOUT_SESSION_LIFETIME_MS = 31 * 60_000;
 
 export interface CheckoutSession {
   id: string;
@@ -24,6 +32,19 @@ export interface SessionStatus {
   paymentIntentId: string | null;
   /** Checkout is complete but the money has not arrived yet (bank debits, vouchers): the e-mail follows. */
   processing: boolean;
+  /** Tax inside the amount paid (EU VAT with STRIPE_TAX=on), in cents; null when none was computed. */
+  taxCents: number | null;
+  /** The buyer's billing country (ISO 3166-1 alpha-2), when the provider collected it. */
+  country: string | null;
+  /** The provider's invoice for the payment (the buyer's receipt), when one was created. */
+  invoiceId: string | null;
+  /** The invoice's public page, when the provider returned it with the session. */
+  invoiceUrl: string | null;
+}
+
+/** A completed session as reconciliation sees it: its status and when it was created. */
+export interface CompletedSession extends SessionStatus {
+  created: Date;
 }
 
 /**
@@ -42,6 +63,10 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
   /** The session as the provider sees it, or null when the provider does not know the id. */
   getSession(id: string): Promise<SessionStatus | null>;
+  /** The sessions completed since `since`, newest first (reconciliation: fulfils what a lost webhook missed). */
+  listCompletedSessions(since: Date): AsyncIterable<CompletedSession>;
+  /** The public page of an invoice (the buyer's receipt), or null when there is none. */
+  invoiceUrl(invoiceId: string): Promise<string | null>;
   /** Refunds what is left of the order's payment; `updatedAt` tells a repeated click from a new attempt. */
   refund(order: {
     providerSessionId: string | null;

@@ -36,6 +36,24 @@ const checkoutSession = z.object({
   client_reference_id: z.string().nullable().optional().default(null),
   metadata,
   payment_intent: expandable,
+  // With STRIPE_TAX=on and invoices: the tax inside the amount, the buyer's country, the receipt.
+  automatic_tax: z.object({ enabled: z.boolean() }).nullable().optional(),
+  total_details: z.object({ amount_tax: z.number().int().nullable().optional() }).nullable().optional(),
+  customer_details: z
+    .object({ address: z.object({ country: z.string().nullable().optional() }).nullable().optional() })
+    .nullable()
+    .optional(),
+  invoice: z
+    .union([
+      z.string(),
+      z.object({
+        id: z.string(),
+        hosted_invoice_url: z.string().nullable().optional(),
+        invoice_pdf: z.string().nullable().optional(),
+      }),
+    ])
+    .nullable()
+    .optional(),
 });
 
 const charge = z.object({

@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { AppError } from "#app/lib/app-error.ts";
 import type {
   CheckoutRequest,
+  CompletedSession,
   PaymentProvider,
   SessionStatus,
   WebhookVerifier,
@@ -10,7 +11,14 @@ import type {
 /** Stripe signs with a timestamp; older deliveries are refused (replays). */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-const idOf = (value: string | { id: string } | null | undefined) =>
+/**
+ * Stripe's product tax code for "General - Electronically Supplied Services": the toolkit is a
+ * download of templates, neither an e-book nor software, which the EU taxes at the standard
+ * rate as an electronically supplied service (ADR 016).
+ */
+export const DIGITAL_GOODS_TAX_CODE = "txcd_10000000";
+
+const idOf = (value: string | { id?: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
 /** The fields of a Checkout Session the store reads (an API answer, or an event's checked object). */
@@ -21,7 +29,21 @@ export interface SessionFields {
   client_reference_id: string | null;
   metadata: Record<string, string> | null;
   payment_intent: string | { id: string } | null;
+  automatic_tax?: { enabled: boolean } | null;
+  total_details?: { amount_tax?: number | null } | null;
+  customer_details?: { address?: { country?: string | null } | null } | null;
+  invoice?: string | InvoiceFields | null;
 }
+
+/** The fields of an invoice the store reads: its public page or PDF (the buyer's receipt). */
+interface InvoiceFields {
+  id?: string;
+  hosted_invoice_url?: string | null;
+  invoice_pdf?: string | null;
+}
+
+/** An invoice's public page, or its PDF when Stripe gave no page. */
+const invoicePage = (invoice: InvoiceFields) => invoice.hosted_invoice_url ?? invoice.invoice_pdf ?? null;
 
 /** What the store reads from a Checkout Session, from the API or from an event: the one mapping. */
 export function sessionStatus(session: SessionFields): SessionStatus {
@@ -31,6 +53,11 @@ export function sessionStatus(session: SessionFields): SessionStatus {
     orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
     paymentIntentId: idOf(session.payment_intent),
     processing: session.status === "complete" && session.payment_status === "unpaid",
+    // Without automatic tax Stripe reports 0 tax; the store records "not computed" instead.
+    taxCents: session.automatic_tax?.enabled ? (session.total_details?.amount_tax ?? null) : null,
+    country: session.customer_details?.address?.country ?? null,
+    invoiceId: idOf(session.invoice),
+    invoiceUrl: session.invoice && typeof session.invoice === "object" ? invoicePage(session.invoice) : null,
   };
 }
 
@@ -39,6 +66,8 @@ interface StripeOptions {
   webhookSecret: string;
   /** Another API origin (a local fake in tests). */
   apiBase?: string;
+  /** STRIPE_TAX=on: Stripe Tax computes EU VAT inside the price (ADR 016). */
+  tax?: boolean;
 }
 
 /** Stripe Checkout Sessions, refunds and signed webhooks. */
@@ -46,8 +75,10 @@ export class StripeProvider implements PaymentProvider {
   readonly kind = "stripe" as const;
   readonly webhooks: WebhookVerifier;
   private readonly stripe: Stripe;
+  private readonly tax: boolean;
 
   constructor(options: StripeOptions) {
+    this.tax = options.tax ?? false;
     const base = options.apiBase ? new URL(options.apiBase) : undefined;
     const stripe = new Stripe(options.secretKey, {
       maxNetworkRetries: 2,
@@ -78,6 +109,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createCheckoutSession(request: CheckoutRequest) {
+    const tax = this.tax;
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: "payment",
@@ -91,10 +123,21 @@ export class StripeProvider implements PaymentProvider {
             price_data: {
               currency: request.currency,
               unit_amount: request.amountCents,
-              product_data: { name: request.productName },
+              product_data: { name: request.productName, ...(tax && { tax_code: DIGITAL_GOODS_TAX_CODE }) },
+              // The buyer pays the advertised price; the VAT is inside it.
+              ...(tax && { tax_behavior: "inclusive" as const }),
             },
           },
         ],
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        // Every buyer gets an invoice (receipt) PDF from Stripe, with or without tax.
+        invoice_creation: { enabled: true, invoice_data: { metadata: { order_id: request.orderId } } },
+        ...(tax && {
+          automatic_tax: { enabled: true },
+          tax_id_collection: { enabled: true },
+          // The EU wants two pieces of location evidence for digital supplies: the address is one.
+          billing_address_collection: "required" as const,
+        }),
         // Stripe fills in the session id; the placeholder must stay unencoded.
         success_url: `${request.successUrl}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: request.cancelUrl,
@@ -107,7 +150,29 @@ export class StripeProvider implements PaymentProvider {
 
   async getSession(id: string): Promise<SessionStatus | null> {
     try {
-      return sessionStatus(await this.stripe.checkout.sessions.retrieve(id));
+      return sessionStatus(await this.stripe.checkout.sessions.retrieve(id, { expand: ["invoice"] }));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async *listCompletedSessions(since: Date): AsyncIterable<CompletedSession> {
+    // The SDK follows `has_more` / `starting_after` page by page.
+    const sessions = this.stripe.checkout.sessions.list({
+      created: { gte: Math.floor(since.getTime() / 1000) },
+      status: "complete",
+      limit: 100,
+      expand: ["data.invoice"],
+    });
+    for await (const session of sessions) {
+      yield { ...sessionStatus(session), created: new Date(session.created * 1000) };
+    }
+  }
+
+  async invoiceUrl(invoiceId: string): Promise<string | null> {
+    try {
+      return invoicePage(await this.stripe.invoices.retrieve(invoiceId));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;

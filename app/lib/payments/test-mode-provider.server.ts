@@ -1,10 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
-import type { CheckoutRequest, PaymentProvider, SessionStatus } from "#app/lib/payments/payment-provider.ts";
+import type {
+  CheckoutRequest,
+  CompletedSession,
+  PaymentProvider,
+  SessionStatus,
+} from "#app/lib/payments/payment-provider.ts";
 import { orders } from "#db/schema.ts";
 
 export const TEST_SESSION_PREFIX = "test_cs_";
+
+/**
+ * With STRIPE_TAX=on test mode charges a fixed, clearly labelled test rate (Italian VAT, 22%)
+ * inside the price, so the tax flow can be tried offline; Stripe Tax computes the real one.
+ */
+export const TEST_VAT = { ratePercent: 22, country: "IT" } as const;
+
+/** The VAT inside a tax-inclusive amount at the test rate, in cents. */
+export const testVatCents = (amountCents: number) =>
+  amountCents - Math.round((amountCents * 100) / (100 + TEST_VAT.ratePercent));
 
 /**
  * The built-in provider for running without Stripe: its hosted page is the store's own
@@ -17,10 +32,13 @@ export class TestModeProvider implements PaymentProvider {
   readonly webhooks = null;
   private readonly db: Db;
   private readonly publicUrl: string;
+  /** STRIPE_TAX=on: sessions carry the test VAT (TEST_VAT). */
+  readonly tax: boolean;
 
-  constructor(db: Db, publicUrl: string) {
+  constructor(db: Db, publicUrl: string, options: { tax?: boolean } = {}) {
     this.db = db;
     this.publicUrl = publicUrl;
+    this.tax = options.tax ?? false;
   }
 
   async createCheckoutSession(_request: CheckoutRequest) {
@@ -31,7 +49,7 @@ export class TestModeProvider implements PaymentProvider {
   async getSession(id: string): Promise<SessionStatus | null> {
     if (!id.startsWith(TEST_SESSION_PREFIX)) return null;
     const [order] = await this.db
-      .select({ id: orders.id, status: orders.status })
+      .select({ id: orders.id, status: orders.status, amountCents: orders.amountCents })
       .from(orders)
       .where(eq(orders.providerSessionId, id));
     if (!order) return null;
@@ -41,7 +59,20 @@ export class TestModeProvider implements PaymentProvider {
       orderId: order.id,
       paymentIntentId: null,
       processing: false,
+      taxCents: this.tax ? testVatCents(order.amountCents) : null,
+      country: this.tax ? TEST_VAT.country : null,
+      invoiceId: null,
+      invoiceUrl: null,
     };
+  }
+
+  /** Test payments are fulfilled as they are made: no webhook can be lost, nothing to reconcile. */
+  async *listCompletedSessions(_since: Date): AsyncIterable<CompletedSession> {
+    yield* [];
+  }
+
+  async invoiceUrl() {
+    return null;
   }
 
   async refund() {

@@ -20,6 +20,7 @@ import {
   resendDeliveryEmail,
   revenueSummary,
 } from "#app/lib/orders/admin-orders.server.ts";
+import { latestReconcileRuns, reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
 import { verifyPassword } from "#app/lib/password.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts";
@@ -66,6 +67,17 @@ export async function loadAdminPage(services: Services, request: Request) {
       ...e,
       nextAttemptAt: e.nextAttemptAt.toISOString(),
     })),
+    reconcile: {
+      intervalS: services.env.RECONCILE_INTERVAL_S,
+      runs: (await latestReconcileRuns(services.database)).map((run) => ({
+        id: run.id,
+        trigger: run.trigger,
+        startedAt: run.startedAt.toISOString(),
+        sessionsChecked: run.sessionsChecked,
+        fixedOrders: run.fixedOrders,
+        error: run.error,
+      })),
+    },
   };
 }
 
@@ -149,6 +161,13 @@ export async function handleAdminAction(services: Services, request: Request, cl
         logger.error({ err: error, orderId }, "refund failed");
         return refused(502);
       }
+    case "reconcile": {
+      const run = await reconcileOrders(services, "admin");
+      if (!run) return fail(intent, ADMIN_COPY.reconcile.busy, ADMIN_COPY.reconcile.busy, 409);
+      if (run.error) return fail(intent, copy.actionError, ADMIN_COPY.reconcile.failed(run.error), 502);
+      services.kickOutbox();
+      return done(ADMIN_COPY.reconcile.done(run.fixedOrders.length));
+    }
     case "retry-email":
       await retryEmailNow(db, Number(field(form, "emailId")));
       services.kickOutbox();

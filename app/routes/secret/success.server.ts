@@ -10,6 +10,7 @@ import { sendLostLink } from "#app/lib/checkout/send-lost-link.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { downloadPath } from "#app/lib/links.ts";
+import { receiptUrl } from "#app/lib/orders/receipt-url.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { field } from "#app/routes/http.server.ts";
@@ -32,6 +33,8 @@ export async function loadSuccessPage(services: Services, request: Request) {
       amountCents: order.amountCents,
       discountApplied: order.discountApplied,
       paidAt: (order.paidAt ?? order.createdAt).toISOString(),
+      taxCents: order.taxCents,
+      receiptUrl: await receiptUrl(services, order),
     },
     access: order ? access : null,
     productSize: product?.size ?? null,

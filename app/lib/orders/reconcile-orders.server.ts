@@ -1,0 +1,155 @@
+/**
+ * Reconciliation: the safety net under the webhook. A pass lists the Checkout Sessions completed
+ * in the last three days from the payment provider and fulfils every paid one whose order the
+ * store has not marked paid (a lost, late or misrouted webhook), with the same `fulfilOrder` as
+ * the webhook, so the buyer gets exactly one e-mail. Each pass is recorded in `reconcile_runs`.
+ * One pass at a time: across instances under a PostgreSQL advisory lock, inside a process by a
+ * guard (PGlite's data directory belongs to one process). ADR 016.
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "#app/lib/db/database.server.ts";
+import type { StoreLinks } from "#app/lib/links.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
+import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
+import { orders, reconcileRuns } from "#db/schema.ts";
+
+/** How far back a pass looks: Stripe retries a webhook for three days, so this covers every lost one. */
+export const RECONCILE_LOOKBACK_MS = 3 * 86_400_000;
+/** Any constant works; it only has to be the same for every instance of this store. */
+export const RECONCILE_LOCK_ID = 4_700_3526;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type ReconcileTrigger = "timer" | "admin" | "cli";
+export type ReconcileRun = typeof reconcileRuns.$inferSelect;
+
+interface ReconcileServices {
+  database: Database;
+  payments: PaymentProvider;
+  links: StoreLinks;
+}
+
+/** Passes running in this process, per database. */
+const running = new WeakMap<Database, Promise<unknown>>();
+
+/**
+ * Runs `work` unless a pass is already running: in this process, or (PostgreSQL) in another
+ * instance, which holds a transaction-scoped advisory lock for as long as its pass runs. The
+ * lock's transaction only holds the lock; the pass uses other connections, so its fixes commit
+ * one by one. Returns null when skipped.
+ */
+async function exclusively<T>(database: Database, work: () => Promise<T>): Promise<T | null> {
+  if (running.has(database)) return null;
+  const pass =
+    database.kind === "postgres"
+      ? database.db.transaction(async (tx) => {
+          const { rows } = await tx.execute<{ locked: boolean }>(
+            sql`select pg_try_advisory_xact_lock(${RECONCILE_LOCK_ID}) as locked`,
+          );
+          return rows[0]?.locked ? work() : null;
+        })
+      : // PGlite runs queries one at a time: a query outside an open transaction would wait for it.
+        work();
+  running.set(database, pass);
+  try {
+    return await pass;
+  } finally {
+    running.delete(database);
+  }
+}
+
+/**
+ * One reconciliation pass. Only sessions created for one of this store's orders count (the
+ * order's id as client_reference_id and the session as its provider session): another
+ * integration's sessions on the same Stripe account are checked and left alone. Returns the
+ * recorded run, or null when another pass was running.
+ */
+export async function reconcileOrders(
+  services: ReconcileServices,
+  trigger: ReconcileTrigger,
+  now = new Date(),
+): Promise<ReconcileRun | null> {
+  const db = services.database.db;
+  return exclusively(services.database, async () => {
+    const [run] = await db.insert(reconcileRuns).values({ trigger, startedAt: now }).returning();
+    if (!run) throw new Error("Run insert returned nothing");
+    let sessionsChecked = 0;
+    const fixedOrders: number[] = [];
+    let error: string | null = null;
+    try {
+      for await (const session of services.payments.listCompletedSessions(
+        new Date(now.getTime() - RECONCILE_LOOKBACK_MS),
+      )) {
+        sessionsChecked++;
+        if (!session.paid || !session.orderId || !UUID.test(session.orderId)) continue;
+        const [unpaid] = await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.id, session.orderId),
+              eq(orders.providerSessionId, session.id),
+              inArray(orders.status, ["pending", "failed", "expired"]),
+            ),
+          );
+        if (!unpaid) continue;
+        const { order, newlyPaid } = await fulfilOrder(db, services.links, {
+          ...session,
+          orderId: unpaid.id,
+        });
+        if (newlyPaid && order) {
+          fixedOrders.push(order.number);
+          logger.warn(
+            { orderNumber: order.number, trigger },
+            "reconciliation fulfilled an order its webhook missed",
+          );
+        }
+      }
+    } catch (failure) {
+      error = failure instanceof Error ? failure.message : String(failure);
+      logger.error({ err: failure, trigger }, "reconciliation pass failed");
+    }
+    const [finished] = await db
+      .update(reconcileRuns)
+      .set({ finishedAt: new Date(), sessionsChecked, fixedOrders, error: error?.slice(0, 1000) ?? null })
+      .where(eq(reconcileRuns.id, run.id))
+      .returning();
+    return finished ?? run;
+  });
+}
+
+/** The latest passes, newest first, for the admin. */
+export async function latestReconcileRuns(database: Database, limit = 5) {
+  return database.db.select().from(reconcileRuns).orderBy(desc(reconcileRuns.id)).limit(limit);
+}
+
+/**
+ * Runs a pass every `intervalMs` (the first one interval after start), then `kick()`s the outbox
+ * when one fulfilled an order. `stop()` cancels the next pass and waits for a running one.
+ */
+export function startReconciler(services: ReconcileServices & { kickOutbox(): void }, intervalMs: number) {
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const schedule = () => {
+    timer = setTimeout(() => {
+      current = reconcileOrders(services, "timer")
+        .then((run) => {
+          if (run?.fixedOrders.length) services.kickOutbox();
+        })
+        .catch((error: unknown) => logger.error({ err: error }, "reconciliation could not run"))
+        .finally(() => {
+          if (!stopped) schedule();
+        });
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { LegalPage } from "#app/components/legal/legal-page.tsx";
+import { PRIVACY } from "#app/content/legal.ts";
+// A standalone page script, not a worker: see home.tsx and ADR 008.
+import legalScript from "#app/enhance/legal.ts?worker&url";
+import { publicConfig } from "#app/lib/public-config.server.ts";
+import type { PageHandle } from "#app/root.tsx";
+import { loadAsDocument } from "#app/routes/load-as-document.ts";
+import type { Route } from "./+types/privacy";
+
+export const handle: PageHandle = { script: legalScript };
+export const clientLoader = loadAsDocument;
+
+export function loader() {
+  const { publicUrl, supportEmail } = publicConfig();
+  return { publicUrl, supportEmail };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: PRIVACY.title },
+  { name: "description", content: PRIVACY.description },
+  { tagName: "link", rel: "canonical", href: `${loaderData?.publicUrl ?? ""}${PRIVACY.path}` },
+];
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return <LegalPage document={PRIVACY} supportEmail={loaderData.supportEmail} />;
+}

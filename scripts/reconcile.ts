@@ -1,0 +1,39 @@
+/**
+ * `npm run reconcile`: one reconciliation pass from the command line (ADR 016): the paid Stripe
+ * Checkout Sessions of the last three days that the store has not fulfilled are fulfilled now,
+ * and the pass is recorded for the admin. Run it with the store's environment; with PGlite
+ * (no DATABASE_URL) only while the store is stopped: it says so and exits otherwise. The
+ * delivery e-mails of the orders it fulfils are sent before it exits, with the store's mail settings.
+ */
+import { DatabaseInUseError } from "#app/lib/db/database.server.ts";
+import { ConfigError, parseEnv } from "#app/lib/env.server.ts";
+import { reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
+import { createServices } from "#app/lib/services.server.ts";
+
+let services: Awaited<ReturnType<typeof createServices>>;
+try {
+  // One pass, no timer; the outbox worker sends what the pass queued.
+  services = await createServices({ ...parseEnv(), RECONCILE_INTERVAL_S: 0 });
+} catch (error) {
+  if (error instanceof DatabaseInUseError || error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+try {
+  const run = await reconcileOrders(services, "cli");
+  if (!run) console.log("Another reconciliation pass is running; nothing done.");
+  else if (run.error) {
+    console.error(`Reconciliation failed after ${run.sessionsChecked} sessions: ${run.error}`);
+    process.exitCode = 1;
+  } else {
+    const fixed = run.fixedOrders.map((n) => `#${n}`).join(", ");
+    console.log(
+      `Checked ${run.sessionsChecked} sessions; ${fixed ? `fulfilled ${fixed}` : "nothing to fix"}.`,
+    );
+    if (fixed) services.kickOutbox();
+  }
+} finally {
+  await services.close();
+}

@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
+import { testBackends } from "../setup/databases.ts";
+import { startSeededServer } from "../setup/seeded-server.ts";
+import type { RunningServer } from "../setup/server.ts";
+
+const ADMIN_PATH = "reconcile-admin-0123456789";
+
+/** `npm run reconcile` with the store's environment: its exit code and output. */
+function reconcileCli(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const { NODE_ENV: _ignored, ...base } = process.env;
+  const child = spawn(process.execPath, ["scripts/reconcile.ts"], {
+    env: { ...base, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, output })));
+}
+
+/** Reconciliation as the owner reaches it: the admin's button, and the command line beside a running store. */
+describe("reconciliation in the running store (PGlite)", () => {
+  const backend = testBackends()[0]!;
+  let stripe: FakeStripe;
+  let server: RunningServer;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    env = {
+      ADMIN_PATH,
+      STRIPE_SECRET_KEY: "sk_test_reconcile",
+      STRIPE_WEBHOOK_SECRET: "whsec_reconcile_server",
+      STRIPE_API_BASE: stripe.url,
+    };
+    server = (await startSeededServer(backend, env)).server;
+    env.DATA_DIR = server.dataDir;
+  }, 90_000);
+  afterAll(async () => {
+    await server.stop();
+    await stripe.close();
+  });
+
+  it("fulfils a lost webhook's order from the admin's 'Riconcilia ora' button, and shows it", async () => {
+    const ordered = await fetch(`${server.url}/checkout`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "buy", email: "lost@example.com", consent: "on" }),
+      redirect: "manual",
+    });
+    expect(ordered.status).toBe(303);
+    stripe.pay([...stripe.sessions.values()].at(-1)!.id);
+
+    const cookie = (
+      await fetch(`${server.url}/${ADMIN_PATH}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "sign-in", password: "seeded-admin-password" }),
+        headers: { origin: server.url },
+        redirect: "manual",
+      })
+    ).headers
+      .get("set-cookie")!
+      .split(";")[0]!;
+    const press = (origin: string) =>
+      fetch(`${server.url}/${ADMIN_PATH}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "reconcile" }),
+        headers: { origin, cookie },
+        redirect: "manual",
+      });
+    // Another site's form is refused (React Router or the admin's own origin check).
+    expect((await press("https://evil.example")).status).toBeGreaterThanOrEqual(400);
+    expect((await press(server.url)).status).toBe(200);
+
+    const html = await (await fetch(`${server.url}/${ADMIN_PATH}`, { headers: { cookie } })).text();
+    const panel = html.replaceAll("<!-- -->", "");
+    expect(panel).toContain("Riconcilia ora");
+    expect(panel).toMatch(/dal pannello\): 1 sessione controllata, consegnati: #\d+/);
+    const csv = await (await fetch(`${server.url}/${ADMIN_PATH}/orders.csv`, { headers: { cookie } })).text();
+    expect(csv).toMatch(/"lost@example\.com","47\.00","","","no","paid"/);
+  });
+
+  it("refuses `npm run reconcile` while the store runs, and runs once it has stopped", async () => {
+    const refused = await reconcileCli(env);
+    expect(refused.code).toBe(1);
+    expect(refused.output.trim()).toMatch(
+      /^The embedded database in .+ is in use by another process \(pid \d+\)/,
+    );
+    expect(refused.output.trim().split("\n")).toHaveLength(1);
+
+    await server.stop();
+    const ran = await reconcileCli(env);
+    expect(ran.output).toContain("Checked 1 sessions; nothing to fix.");
+    expect(ran.code).toBe(0);
+  });
+});

@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createOrder } from "#app/lib/checkout/create-order.server.ts";
+import {
+  latestReconcileRuns,
+  RECONCILE_LOCK_ID,
+  reconcileOrders,
+  startReconciler,
+} from "#app/lib/orders/reconcile-orders.server.ts";
+import { emailOutbox, orders } from "#db/schema.ts";
+import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
+import { testBackends } from "../setup/databases.ts";
+import { seedProduct } from "../setup/seed-product.ts";
+import { type TestServices, testServices } from "../setup/services.ts";
+
+for (const backend of testBackends()) {
+  describe(`reconciliation on ${backend.name}`, () => {
+    let stripe: FakeStripe;
+    let services: TestServices;
+
+    afterAll(() => backend.cleanup());
+    beforeEach(async () => {
+      // A fresh Stripe account per test: a pass lists every session on it.
+      stripe = await startFakeStripe();
+      services = await testServices(backend, {
+        STRIPE_SECRET_KEY: "sk_test_store",
+        STRIPE_WEBHOOK_SECRET: "whsec_reconcile",
+        STRIPE_API_BASE: stripe.url,
+      });
+      await seedProduct(services);
+    });
+    afterEach(async () => {
+      await services.dispose();
+      await stripe.close();
+    });
+
+    const orderRow = async (id: string) =>
+      (await services.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    /** A buyer who paid on Stripe's page; the webhook never arrives. */
+    const paidWithoutWebhook = async (email: string) => {
+      const { orderId } = await createOrder(services, { email });
+      stripe.pay((await orderRow(orderId)).providerSessionId!);
+      return orderId;
+    };
+
+    it("fulfils a paid session whose webhook never came, once, and records the pass", async () => {
+      const orderId = await paidWithoutWebhook("lost@example.com");
+      const { orderId: unpaidId } = await createOrder(services, { email: "open@example.com" });
+      expect((await orderRow(orderId)).status).toBe("pending");
+
+      const run = await reconcileOrders(services, "admin");
+      const order = await orderRow(orderId);
+      expect(order.status).toBe("paid");
+      expect(run).toMatchObject({
+        trigger: "admin",
+        sessionsChecked: 1,
+        fixedOrders: [order.number],
+        error: null,
+      });
+      expect(run?.finishedAt).toBeInstanceOf(Date);
+      expect((await orderRow(unpaidId)).status).toBe("pending");
+
+      // A second pass finds nothing left to fix, and the buyer still has one e-mail.
+      expect(await reconcileOrders(services, "cli")).toMatchObject({ sessionsChecked: 1, fixedOrders: [] });
+      const mails = await services.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.orderId, orderId));
+      expect(mails).toHaveLength(1);
+      expect((await latestReconcileRuns(services.database)).map((r) => r.trigger)).toEqual(["cli", "admin"]);
+    });
+
+    it("leaves other integrations' sessions and sessions older than three days alone", async () => {
+      const { orderId: pendingId } = await createOrder(services, { email: "mine@example.com" });
+      stripe.foreignSession({ client_reference_id: "order_from_another_shop" });
+      stripe.foreignSession({ client_reference_id: null });
+      stripe.foreignSession({ client_reference_id: "00000000-0000-4000-8000-000000000000" });
+      // Another session naming our pending order, but not the session the order was created for.
+      stripe.foreignSession({ client_reference_id: pendingId });
+      const oldId = await paidWithoutWebhook("old@example.com");
+      stripe.sessions.get((await orderRow(oldId)).providerSessionId!)!.created -= 4 * 86_400;
+
+      const run = await reconcileOrders(services, "admin");
+      expect(run).toMatchObject({ sessionsChecked: 4, fixedOrders: [], error: null });
+      expect((await orderRow(pendingId)).status).toBe("pending");
+      expect(await services.database.db.select().from(emailOutbox)).toEqual([]);
+    });
+
+    it("runs one pass at a time", async () => {
+      await paidWithoutWebhook("a@example.com");
+      const [first, second] = await Promise.all([
+        reconcileOrders(services, "timer"),
+        reconcileOrders(services, "admin"),
+      ]);
+      expect([first, second].filter(Boolean)).toHaveLength(1);
+      if (backend.name !== "postgres") return;
+      // Another instance holds the lock: this one skips its pass.
+      const other = new pg.Client({ connectionString: services.env.DATABASE_URL });
+      await other.connect();
+      try {
+        await other.query("select pg_advisory_lock($1)", [RECONCILE_LOCK_ID]);
+        expect(await reconcileOrders(services, "timer")).toBeNull();
+        await other.query("select pg_advisory_unlock($1)", [RECONCILE_LOCK_ID]);
+        expect(await reconcileOrders(services, "timer")).not.toBeNull();
+      } finally {
+        await other.end();
+      }
+    });
+
+    it("passes on a timer, every interval, and stops with the services", async () => {
+      const orderId = await paidWithoutWebhook("timer@example.com");
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      try {
+        const kickOutbox = vi.fn();
+        const reconciler = startReconciler({ ...services, kickOutbox }, 900_000);
+        await vi.advanceTimersByTimeAsync(899_000);
+        expect(await latestReconcileRuns(services.database)).toEqual([]);
+        await vi.advanceTimersByTimeAsync(1_000);
+        await reconciler.stop();
+        expect(await latestReconcileRuns(services.database)).toMatchObject([{ trigger: "timer" }]);
+        expect((await orderRow(orderId)).status).toBe("paid");
+        expect(kickOutbox).toHaveBeenCalledOnce();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
+}
+
+describe("reconciliation in test mode", () => {
+  it("has nothing to reconcile: test payments are fulfilled as they are made", async () => {
+    const [backend] = testBackends();
+    const services = await testServices(backend!);
+    try {
+      expect(await reconcileOrders(services, "cli")).toMatchObject({ sessionsChecked: 0, fixedOrders: [] });
+    } finally {
+      await services.dispose();
+    }
+  });
+});

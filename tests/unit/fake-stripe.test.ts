@@ -1,0 +1,159 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
+
+/** The fake Stripe refuses what Stripe refuses, in Stripe's error shape, as the SDK reads it. */
+describe("the fake Stripe's Checkout Sessions", () => {
+  let fake: FakeStripe;
+  let sdk: Stripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    const url = new URL(fake.url);
+    sdk = new Stripe("sk_test_fake", {
+      host: url.hostname,
+      port: url.port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
+  });
+  afterAll(() => fake.close());
+
+  const now = () => Math.floor(Date.now() / 1000);
+  const valid = (): Stripe.Checkout.SessionCreateParams => ({
+    mode: "payment",
+    client_reference_id: "order-1",
+    metadata: { order_id: "order-1" },
+    line_items: [
+      { quantity: 1, price_data: { currency: "usd", unit_amount: 4700, product_data: { name: "T" } } },
+    ],
+    expires_at: now() + 31 * 60,
+    success_url: "http://shop.test/ok",
+    cancel_url: "http://shop.test/",
+  });
+  const refusal = (params: object, options?: Stripe.RequestOptions) =>
+    sdk.checkout.sessions.create(params as Stripe.Checkout.SessionCreateParams, options).then(
+      () => null,
+      (error: Stripe.errors.StripeError) => ({
+        status: error.statusCode,
+        type: error.type,
+        param: error.param,
+        message: error.message,
+      }),
+    );
+
+  it("creates a session from valid parameters", async () => {
+    expect(await refusal(valid())).toBeNull();
+  });
+
+  it.each([
+    ["an unknown top-level parameter", { ...valid(), colour: "red" }, "colour"],
+    [
+      "an unknown nested parameter",
+      { ...valid(), automatic_tax: { enabled: true, rate: 22 } },
+      "automatic_tax[rate]",
+    ],
+    [
+      "a unit amount that is not an integer",
+      {
+        ...valid(),
+        line_items: [
+          { quantity: 1, price_data: { currency: "usd", unit_amount: 47.5, product_data: { name: "T" } } },
+        ],
+      },
+      "line_items[0][price_data][unit_amount]",
+    ],
+    [
+      "a client_reference_id over 200 characters",
+      { ...valid(), client_reference_id: "x".repeat(201) },
+      "client_reference_id",
+    ],
+    [
+      "a metadata key over 40 characters",
+      { ...valid(), metadata: { ["k".repeat(41)]: "v" } },
+      `metadata[${"k".repeat(41)}]`,
+    ],
+    [
+      "a metadata value over 500 characters",
+      { ...valid(), metadata: { order_id: "v".repeat(501) } },
+      "metadata[order_id]",
+    ],
+    [
+      "more than 50 metadata keys",
+      { ...valid(), metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])) },
+      "metadata",
+    ],
+    ["an expiry under 30 minutes", { ...valid(), expires_at: now() + 29 * 60 }, "expires_at"],
+    ["an expiry over 24 hours", { ...valid(), expires_at: now() + 24 * 3600 + 60 }, "expires_at"],
+    [
+      "an address collection Stripe does not know",
+      { ...valid(), billing_address_collection: "always" },
+      "billing_address_collection",
+    ],
+  ])("refuses %s with Stripe's 400", async (_name, params, param) => {
+    expect(await refusal(params)).toMatchObject({ status: 400, type: "StripeInvalidRequestError", param });
+  });
+
+  it("answers a reused idempotency key with the first session, or idempotency_error for other parameters", async () => {
+    const key = `key-${Date.now()}`;
+    const first = await sdk.checkout.sessions.create(valid(), { idempotencyKey: key });
+    const again = await sdk.checkout.sessions.create(
+      { ...valid(), expires_at: first.expires_at },
+      { idempotencyKey: key },
+    );
+    expect(again.id).toBe(first.id);
+    expect(
+      await refusal(
+        { ...valid(), expires_at: first.expires_at, customer_email: "other@x.co" },
+        { idempotencyKey: key },
+      ),
+    ).toMatchObject({ status: 400, type: "StripeIdempotencyError" });
+  });
+
+  it("lists completed sessions newest first, page by page, from a creation time", async () => {
+    const paid = [];
+    for (let i = 0; i < 3; i++) paid.push(fake.pay((await sdk.checkout.sessions.create(valid())).id));
+    await sdk.checkout.sessions.create(valid()); // open: not listed
+    const old = fake.pay((await sdk.checkout.sessions.create(valid())).id);
+    old.created = now() - 4 * 86_400;
+    const listed = [];
+    for await (const session of sdk.checkout.sessions.list({
+      created: { gte: now() - 3 * 86_400 },
+      status: "complete",
+      limit: 2,
+    }))
+      listed.push(session.id);
+    expect(listed.slice(0, 3)).toEqual(paid.map((s) => s.id).reverse());
+    expect(listed).not.toContain(old.id);
+    await expect(
+      sdk.checkout.sessions.list({ status: "complete", colour: "red" } as Stripe.Checkout.SessionListParams),
+    ).rejects.toMatchObject({ statusCode: 400, param: "colour" });
+  });
+
+  it("computes VAT inside the price and makes an invoice when the session asks for them", async () => {
+    const session = await sdk.checkout.sessions.create({
+      ...valid(),
+      automatic_tax: { enabled: true },
+      invoice_creation: { enabled: true },
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: 4700,
+            tax_behavior: "inclusive",
+            product_data: { name: "T" },
+          },
+        },
+      ],
+    });
+    fake.pay(session.id, { country: "DE" });
+    const paid = await sdk.checkout.sessions.retrieve(session.id, { expand: ["invoice"] });
+    expect(paid.total_details?.amount_tax).toBe(750);
+    expect(paid.customer_details?.address?.country).toBe("DE");
+    const invoice = paid.invoice as Stripe.Invoice;
+    expect(invoice.hosted_invoice_url).toMatch(/^https:\/\/invoice\.stripe\.test\//);
+    expect((await sdk.invoices.retrieve(invoice.id!)).id).toBe(invoice.id);
+    await expect(sdk.invoices.retrieve("in_missing")).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
