@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await findTestSession(context.get(servicesContext), params.session);
   if (!order) notFound(request);
   return {
-    number: order.number,
+    reference: order.reference,
     email: order.email,
     amountCents: order.amountCents,
     open: order.status === "pending",
@@ -59,7 +59,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
         </h1>
         <p className="mt-2 text-slate-600">{TEST_PAYMENT_COPY.intro}</p>
         <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
-          <dt className="text-slate-500">{TEST_PAYMENT_COPY.orderLabel(loaderData.number)}</dt>
+          <dt className="text-slate-500">{TEST_PAYMENT_COPY.orderLabel(loaderData.reference)}</dt>
           <dd className="text-right">{PRODUCT.name}</dd>
           <dt className="text-slate-500">Email</dt>
           <dd className="text-right break-all">{loaderData.email}</dd>

@@ -21,6 +21,7 @@ export interface CheckoutSession {
 export interface SessionStatus {
   id: string;
   paid: boolean;
+  processing: boolean;
   /** The store's order id the session was created for (Stripe: client_reference_id). */
   orderId: string | null;
   paymentIntentId: string | null;
