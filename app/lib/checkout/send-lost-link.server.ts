@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { logger, maskEmail } from "#app/lib/logger.server.ts";
@@ -41,7 +42,14 @@ export async function sendLostLink(services: Services, email: string): Promise<v
   services.kickOutbox();
 }
 
-/** Runs work after the response has gone out; a failure is logged (nobody is waiting for it). */
+/**
+ * Runs work once the response has gone out: 0.2 to 1 s later, at a random moment, so neither the
+ * answer's timing nor the load just after it (PGlite works on the server's own thread) says whether
+ * the address bought. A failure is logged; nobody is waiting for it.
+ */
 export function runAfterResponse(work: () => Promise<void>): void {
-  work().catch((error: unknown) => logger.error({ err: error }, "lost-link request failed"));
+  setTimeout(
+    () => work().catch((error: unknown) => logger.error({ err: error }, "lost-link request failed")),
+    200 + randomInt(800),
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * The success page's loader and action at `/{SUCCESS_PATH}`: the order and its download for a
  * paid order, a "payment processing" page while a delayed payment settles, a "confirming" page
- * while the provider cannot be asked, the "lost your link?" form otherwise. Form parsing, status codes and copy live here.
+ * while the provider cannot be asked, the "lost your link?" form otherwise. Form parsing, status
+ * codes and copy live here.
  */
 import { data, redirect } from "react-router";
 import { CHECKOUT_COPY, SUCCESS_COPY } from "#app/content/checkout.ts";
