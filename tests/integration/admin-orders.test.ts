@@ -138,12 +138,12 @@ for (const backend of testBackends()) {
       const csv = await exportOrdersCsv(db());
       const lines = csv.trimEnd().split("\r\n");
       expect(lines[0]).toBe(
-        '"number","reference","created_at","email","amount_usd","discount","status","paid_at","refunded_at","provider"',
+        '"number","created_at","email","amount_usd","discount","status","paid_at","refunded_at","provider","reference"',
       );
       // A session id opens the buyer's success page: it stays out of a file that travels.
       expect(csv).not.toContain(evil.providerSessionId!);
       expect(csv).not.toContain("test_cs_");
-      expect(lines[1]).toContain(`"${evil.number}","${evil.reference}",`);
+      expect(lines[1]).toMatch(new RegExp(`^"${evil.number}",.*,"test","${evil.reference}"$`));
       expect(lines).toHaveLength(3);
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")@x.co","47.00","no","paid"`);
       expect(lines[2]).toContain('"plain@x.co","47.00","no","pending"');

@@ -157,7 +157,6 @@ export async function exportOrdersCsv(db: Db): Promise<string> {
   const rows = await db.select().from(orders).orderBy(orders.number);
   const header = [
     "number",
-    "reference",
     "created_at",
     "email",
     "amount_usd",
@@ -166,11 +165,11 @@ export async function exportOrdersCsv(db: Db): Promise<string> {
     "paid_at",
     "refunded_at",
     "provider",
+    "reference",
   ];
   const lines = rows.map((o) =>
     [
       o.number,
-      o.reference,
       o.createdAt,
       o.email,
       (o.amountCents / 100).toFixed(2),
@@ -179,6 +178,7 @@ export async function exportOrdersCsv(db: Db): Promise<string> {
       o.paidAt,
       o.refundedAt,
       o.provider,
+      o.reference,
     ]
       .map(csvCell)
       .join(","),
