@@ -73,8 +73,6 @@ export const orders = pgTable(
     providerSessionId: text("provider_session_id").unique(),
     paymentIntentId: text("payment_intent_id"),
     status: orderStatus("status").notNull().default("pending"),
-    /** sha256 of the long-lived access token carried by the delivery e-mail's link. */
-    accessTokenHash: text("access_token_hash").unique(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

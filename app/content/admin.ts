@@ -95,7 +95,7 @@ export const ADMIN_COPY = {
     last7: "Ultimi 7 giorni",
     last30: "Ultimi 30 giorni",
     ordersCount: (n: number) => `${n} ${n === 1 ? "ordine" : "ordini"}`,
-    search: "Cerca per e-mail o numero d'ordine",
+    search: "Cerca per e-mail o numero d'ordine o riferimento (LCT-…)",
     searchButton: "Cerca",
     export: "Esporta CSV",
     empty: "Nessun ordine trovato.",

@@ -80,7 +80,7 @@ export const TEST_PAYMENT_COPY = {
   decline: "Simulate a declined card",
   cancel: "Cancel and return to checkout",
   declined: "Your card was declined. No money was taken. Try again or use another card.",
-  orderLabel: (number: number) => `Order #${number}`,
+  orderLabel: (reference: string) => `Order ${reference}`,
   notPayable: "This payment is no longer open.",
   testVat: (tax: string, percent: number, country: string) =>
     `Includes ${tax} VAT at a fixed TEST rate (${percent}%, ${country}), not a real tax calculation.`,
@@ -129,7 +129,8 @@ export const SUCCESS_COPY = {
   contactSupport: "Contact Support",
   copyAddress: "Copy address",
   copied: "Copiato!",
-  supportSubject: (orderNumber: number) => `Help with my order #${orderNumber}`,
+  supportSubject: (reference: string) => `Help with my order ${reference}`,
+  supportBody: (reference: string, email: string) => `Order ${reference}\nEmail: ${email}\n\n`,
   writeReview: "Write a Review",
   backHome: "Back to Home",
   lostTitle: "Looking for your download?",
@@ -142,6 +143,20 @@ export const SUCCESS_COPY = {
     "If that address bought the toolkit, a fresh download link is on its way. Check your inbox (and spam folder) in a few minutes.",
   lostRateLimited: "Too many requests. Please wait a few minutes and try again.",
   unknownRequest: "Unknown request.",
+  sessionExpired:
+    "This page's address from the payment has expired: your download now lives behind the link in the e-mail we sent you after your purchase.",
+  processing: {
+    title: "Payment processing",
+    intro: "Thank you for your purchase. Your payment is being processed.",
+    text: (email: string) =>
+      `Some payment methods, like bank debits and vouchers, take a few days to confirm. As soon as your payment is confirmed we'll e-mail your download link to ${email}. There is nothing else you need to do.`,
+    reference: "Order number",
+  },
+  confirming: {
+    title: "Confirming your payment",
+    text: "We're confirming your payment with our payment provider. Please reload this page in a moment; your download link will also follow by e-mail.",
+    reload: "Reload this page",
+  },
 } as const;
 
 /** What `/download/{token}` answers, as plain text, when it serves no file. */

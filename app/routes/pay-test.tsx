@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     // STRIPE_TAX=on: the test rate inside the price, labelled as such (ADR 016).
     testVat: services.env.STRIPE_TAX ? { cents: testVatCents(order.amountCents), ...TEST_VAT } : null,
-    number: order.number,
+    reference: order.reference,
     email: order.email,
     amountCents: order.amountCents,
     open: order.status === "pending",
@@ -63,7 +63,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
         </h1>
         <p className="mt-2 text-slate-600">{TEST_PAYMENT_COPY.intro}</p>
         <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
-          <dt className="text-slate-500">{TEST_PAYMENT_COPY.orderLabel(loaderData.number)}</dt>
+          <dt className="text-slate-500">{TEST_PAYMENT_COPY.orderLabel(loaderData.reference)}</dt>
           <dd className="text-right">{PRODUCT.name}</dd>
           <dt className="text-slate-500">Email</dt>
           <dd className="text-right break-all">{loaderData.email}</dd>

@@ -74,7 +74,9 @@ test.describe("buying the toolkit", () => {
     const summary = page.getByRole("region", { name: "Order Summary" });
     await expect(summary).toContainText("$35.25");
     await expect(summary).toContainText("25% discount applied");
-    await expect(summary).toContainText(/#\d{4}/);
+    // Buyers see the order's random reference, never the sequential number that counts sales.
+    await expect(summary).toContainText(/LCT-[0-9A-F]{10}/);
+    await expect(summary).not.toContainText(/#\d{4}/);
     // Valid HTML: a dl holds dt/dd groups or divs that each wrap one, never both; here all divs.
     const rows = summary.locator("dl > *");
     expect(await rows.evaluateAll((items) => items.map((item) => item.tagName))).toEqual(
@@ -101,7 +103,7 @@ test.describe("buying the toolkit", () => {
     await expect(page.getByText("Download avviato")).toBeVisible();
 
     const mail = await deliveryEmailTo(dataDirOf(testInfo.project.name), email);
-    expect(mail.subject).toMatch(/is ready to download \(order #\d+\)/);
+    expect(mail.subject).toMatch(/is ready to download \(order LCT-[0-9A-F]{10}\)/);
     // The consent to immediate delivery given at checkout, confirmed.
     expect(mail.text).toContain("you lose your 14-day right of withdrawal once the download starts");
     const link = mail.text?.match(/https?:\/\/\S+\?t=[\w-]+/)?.[0];
@@ -228,7 +230,7 @@ test.describe("buying the toolkit", () => {
     await expect(page).toHaveURL("/checkout");
   });
 
-  test("works without JavaScript: the form posts and redirects to the payment page", async ({ browser }) => {
+  test("works without JavaScript, from the checkout form to the downloaded file", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/checkout");
@@ -238,6 +240,15 @@ test.describe("buying the toolkit", () => {
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
     await expect(page.getByText("Test mode — no card is charged")).toBeVisible();
     await page.getByRole("button", { name: "Pay $47.00" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    // The form posts the whole page; the answer is the file itself.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download Now" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("life-coaching-toolkit.zip");
+    const saved = await readFile((await download.path())!);
+    expect(saved.equals(await readFile(SAMPLE_ZIP))).toBe(true);
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await context.close();
   });
@@ -283,7 +294,7 @@ test.describe("the success page without a paid order", () => {
     const contact = page.getByRole("link", { name: "Contact Support" });
     await expect(contact).toHaveAttribute(
       "href",
-      /^mailto:support@coachingtoolkit\.test\?subject=Help%20with%20my%20order%20%23\d+/,
+      /^mailto:support@coachingtoolkit\.test\?subject=Help%20with%20my%20order%20LCT-[0-9A-F]{10}&body=Order%20LCT-[0-9A-F]{10}%0A/,
     );
     await page.getByRole("button", { name: "Copy address" }).click();
     await expect(page.getByText("Copiato!")).toBeVisible();

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
 import { processOutbox } from "#app/lib/mail/outbox.server.ts";
 import {
   exportOrdersCsv,
@@ -11,7 +12,7 @@ import {
   resendDeliveryEmail,
   revenueSummary,
 } from "#app/lib/orders/admin-orders.server.ts";
-import { fulfilOrder, hashAccessToken } from "#app/lib/orders/fulfil-order.server.ts";
+import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
@@ -52,6 +53,12 @@ for (const backend of testBackends()) {
         "buyer7@example.com",
       ]);
       expect((await listOrders(db(), { query: "#1003" })).items.map((o) => o.number)).toEqual([1003]);
+      // The reference a buyer quotes finds the order too, however it is typed.
+      const quoted = first.items[4]!;
+      expect(quoted.reference).toMatch(/^LCT-[0-9A-F]{10}$/);
+      for (const query of [quoted.reference, quoted.reference.toLowerCase(), ` ${quoted.reference} `]) {
+        expect((await listOrders(db(), { query })).items.map((o) => o.number)).toEqual([quoted.number]);
+      }
       expect((await listOrders(db(), { query: "100%_\\'; drop table orders;--" })).total).toBe(0);
       const paid = first.items.find((o) => o.status === "paid")!;
       expect(paid).toMatchObject({ emailState: "pending", downloads: 0 });
@@ -69,16 +76,18 @@ for (const backend of testBackends()) {
       expect(revenue.last30).toEqual({ cents: 8225, orders: 2 });
     });
 
-    it("resends the delivery e-mail with a new link, and refuses unpaid orders", async () => {
+    const mailedTokens = async (orderId: string) =>
+      (await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId))).map(
+        (mail) => new URL(String((mail.payload as { link: string }).link)).searchParams.get("t")!,
+      );
+
+    it("resends the delivery e-mail with a new link that joins the old one, and refuses unpaid orders", async () => {
       const paid = await order("a@x.co", { paid: true });
-      const before = (await db().select().from(orders).where(eq(orders.id, paid.id)))[0]!.accessTokenHash;
       expect(await resendDeliveryEmail(services, paid.id)).toBe(true);
-      const after = (await db().select().from(orders).where(eq(orders.id, paid.id)))[0]!.accessTokenHash;
-      expect(after).not.toBe(before);
-      const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, paid.id));
-      expect(mails).toHaveLength(2);
-      const link = String((mails[1]!.payload as { link: string }).link);
-      expect(hashAccessToken(new URL(link).searchParams.get("t")!)).toBe(after);
+      const tokens = await mailedTokens(paid.id);
+      expect(tokens).toHaveLength(2);
+      expect(tokens[0]).not.toBe(tokens[1]);
+      for (const token of tokens) expect((await findPaidOrder(services, { token }))?.id).toBe(paid.id);
       expect(await resendDeliveryEmail(services, (await order("b@x.co")).id)).toBe(false);
     });
 
@@ -94,7 +103,9 @@ for (const backend of testBackends()) {
       const paid = await order("a@x.co", { paid: true });
       expect(await refundOrder(services, paid.id)).toBe(true);
       const [row] = await db().select().from(orders).where(eq(orders.id, paid.id));
-      expect(row).toMatchObject({ status: "refunded", accessTokenHash: null });
+      expect(row?.status).toBe("refunded");
+      const [token] = await mailedTokens(paid.id);
+      expect(await findPaidOrder(services, { token })).toBeNull();
       expect(await refundOrder(services, paid.id)).toBe(false);
       expect(await freshDownloadLink(services, paid.id)).toBeNull();
     });
@@ -121,14 +132,18 @@ for (const backend of testBackends()) {
       });
     });
 
-    it("exports every order as CSV with formulas neutralised", async () => {
-      await order('=HYPERLINK("http://evil")@x.co', { paid: true });
+    it("exports every order as CSV with formulas neutralised, its reference and no session id", async () => {
+      const evil = await order('=HYPERLINK("http://evil")@x.co', { paid: true });
       await order("plain@x.co");
       const csv = await exportOrdersCsv(db());
       const lines = csv.trimEnd().split("\r\n");
       expect(lines[0]).toBe(
-        '"number","created_at","email","amount_usd","tax_usd","country","discount","status","paid_at","refunded_at","provider","provider_session_id"',
+        '"number","created_at","email","amount_usd","tax_usd","country","discount","status","paid_at","refunded_at","provider","reference"',
       );
+      // A session id opens the buyer's success page: it stays out of a file that travels.
+      expect(csv).not.toContain(evil.providerSessionId!);
+      expect(csv).not.toContain("test_cs_");
+      expect(lines[1]).toMatch(new RegExp(`^"${evil.number}",.*,"test","${evil.reference}"$`));
       expect(lines).toHaveLength(3);
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")@x.co","47.00","","","no","paid"`);
       expect(lines[2]).toContain('"plain@x.co","47.00","","","no","pending"');

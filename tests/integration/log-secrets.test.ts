@@ -40,10 +40,12 @@ describe("the log of a purchase and an admin session", () => {
     secrets.push(sessionId);
     const referer = `${base}${success}`;
     await fetch(`${base}${success}`, { headers: { referer } });
-    const answer = await (
-      await form(`${base}/${SUCCESS_PATH}`, { intent: "download", session_id: sessionId }, { referer })
-    ).text();
-    const link = answer.match(/\/download\/([\w-]+\.[\w-]+)/)!;
+    const answer = await form(
+      `${base}/${SUCCESS_PATH}`,
+      { intent: "download", session_id: sessionId },
+      { referer },
+    );
+    const link = answer.headers.get("location")!.match(/\/download\/([\w-]+\.[\w-]+)/)!;
     secrets.push(link[1]!);
     expect((await fetch(`${base}${link[0]}`, { headers: { referer } })).status).toBe(200);
 

@@ -11,7 +11,7 @@ const delivery = (n: number) => ({
   template: "delivery" as const,
   dedupeKey: `delivery:test-${n}`,
   payload: {
-    orderNumber: 1000 + n,
+    reference: `LCT-00000000${String(n).padStart(2, "0")}`,
     amountCents: 4700,
     discountApplied: false,
     paidAt: "2026-11-22T10:00:00.000Z",
@@ -56,7 +56,7 @@ for (const backend of testBackends()) {
       expect(mail?.to).toMatchObject({ text: "buyer1@example.com" });
       expect(mail?.from?.value[0]).toMatchObject({ name: "Toolkit", address: "shop@shop.test" });
       expect(mail?.subject).toBe(
-        "Your Life Coaching Branding Toolkit v2.0 is ready to download (order #1001)",
+        "Your Life Coaching Branding Toolkit v2.0 is ready to download (order LCT-0000000001)",
       );
       expect(mail?.text).toContain("http://shop.test/thank-you?t=token-1");
       expect(mail?.text).toContain("30-day money-back guarantee");

@@ -71,7 +71,8 @@ for (const backend of testBackends()) {
       expect(expiresIn).toBeLessThanOrEqual(32 * 60);
 
       stripe.pay(sessionId, { country: "DE" });
-      const page = await loadSuccessPage(services, new Request(`${SUCCESS}?session_id=${sessionId}`));
+      const page = (await loadSuccessPage(services, new Request(`${SUCCESS}?session_id=${sessionId}`), null))
+        .payload;
       const invoice = [...stripe.invoices.values()].at(-1)!;
       // $47.00 with German VAT (19%) inside: 47.00 - 47.00 / 1.19 = 7.50.
       expect(page.order).toMatchObject({
@@ -111,7 +112,7 @@ for (const backend of testBackends()) {
       expect(deliveryEmail("buyer@example.fr", payload).text).toContain(
         "Your receipt (invoice) is linked from your download page.",
       );
-      const page = await loadSuccessPage(services, new Request(payload.link));
+      const page = (await loadSuccessPage(services, new Request(payload.link), null)).payload;
       const url = stripe.invoices.get(session.invoice!)!.hosted_invoice_url;
       expect(page.order?.receiptUrl).toBe(url);
       expect((await orderRow(orderId)).invoiceUrl).toBe(url);
@@ -126,7 +127,7 @@ for (const backend of testBackends()) {
       expect(sent["invoice_creation[enabled]"]).toBe("true");
       expect(Number(sent.expires_at)).toBeGreaterThan(Date.now() / 1000 + 30 * 60 - 5);
       stripe.pay(sessionId);
-      await loadSuccessPage(services, new Request(`${SUCCESS}?session_id=${sessionId}`));
+      (await loadSuccessPage(services, new Request(`${SUCCESS}?session_id=${sessionId}`), null)).payload;
       expect(await orderRow(orderId)).toMatchObject({ status: "paid", taxCents: null, country: null });
     });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { deliveryEmail } from "#app/lib/mail/delivery-email.ts";
 
 const message = deliveryEmail("buyer@example.com", {
-  orderNumber: 1042,
+  reference: "LCT-3F9A0C21B7",
   amountCents: 3525,
   discountApplied: true,
   paidAt: "2026-11-22T10:00:00.000Z",
@@ -17,8 +17,15 @@ describe("the delivery e-mail", () => {
     );
     expect(message.html).toContain(`<title>${message.subject}</title>`);
     expect(message.subject).toBe(
-      "Your Life Coaching Branding Toolkit v2.0 is ready to download (order #1042)",
+      "Your Life Coaching Branding Toolkit v2.0 is ready to download (order LCT-3F9A0C21B7)",
     );
+  });
+
+  it("shows the buyer the order's reference, never a sequential number", () => {
+    for (const part of [message.subject, message.text, message.html]) {
+      expect(part).toContain("LCT-3F9A0C21B7");
+      expect(part).not.toMatch(/#\d{4}\b|order #/i);
+    }
   });
 
   it("sends replies to support", () => {

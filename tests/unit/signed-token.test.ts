@@ -33,6 +33,15 @@ describe("signed tokens", () => {
     },
   );
 
+  it.each(["!", "=", "==", "%20", " ", "~", "\n", "A", ".x", "*"])(
+    "rejects a genuine token with %j after its signature",
+    (junk) => {
+      const token = signToken([current], "download", { o: "mine" }, Date.now() + 1000);
+      expect(verifyToken([current], "download", token)).not.toBeNull();
+      expect(verifyToken([current], "download", `${token}${junk}`)).toBeNull();
+    },
+  );
+
   it("rejects a token whose data was changed", () => {
     const token = signToken([current], "download", { o: "mine" }, Date.now() + 1000);
     const [, signature] = token.split(".");

@@ -19,7 +19,10 @@ export function OrderRow({ order }: { order: AdminOrder }) {
   return (
     <tr className="border-t border-slate-100 align-top">
       <td className="px-3 py-2 whitespace-nowrap">{new Date(order.createdAt).toLocaleString("it-IT")}</td>
-      <td className="px-3 py-2 font-medium">#{order.number}</td>
+      <td className="px-3 py-2 font-medium">
+        #{order.number}
+        <span className="block font-mono text-xs font-normal text-slate-500">{order.reference}</span>
+      </td>
       <td className="px-3 py-2 break-all">{order.email}</td>
       <td className="px-3 py-2">{formatCents(order.amountCents)}</td>
       <td className="px-3 py-2">{order.discountApplied ? copy.yes : copy.no}</td>

@@ -1,6 +1,6 @@
-import { CheckCircle2, Copy, Download, Home, Mail, MessageCircle, Star } from "lucide-react";
+import { CheckCircle2, Clock, Copy, Download, Home, Mail, MessageCircle, Star } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
@@ -9,13 +9,23 @@ import { formatFileSize } from "#app/lib/file-size.ts";
 import { formatCents } from "#app/lib/money.ts";
 import type { SuccessActionData, SuccessPageData } from "#app/routes/secret/success.server.ts";
 
+type PageOrder = NonNullable<SuccessPageData["order"]>;
+
+/** The success page, by what the visit is entitled to (see loadSuccessPage). */
 export default function SuccessPage({ data }: { data: SuccessPageData }) {
-  return data.order ? <PaidOrder data={data} order={data.order} /> : <LostLink />;
+  if (data.view === "paid" && data.order) return <PaidOrder data={data} order={data.order} />;
+  if (data.view === "processing" && data.order) return <ProcessingPayment order={data.order} />;
+  if (data.view === "confirming") return <ConfirmingPayment />;
+  return <LostLink sessionExpired={data.view === "session-expired"} />;
 }
 
-function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<SuccessPageData["order"]> }) {
+function PaidOrder({ data, order }: { data: SuccessPageData; order: PageOrder }) {
   const download = useFetcher<SuccessActionData>();
   const downloading = download.state !== "idle";
+  // A whole-document post (no JavaScript yet) that found no download answers with the page again.
+  const documentAnswer = useActionData<SuccessActionData>();
+  const documentError =
+    documentAnswer?.intent === "download" && "error" in documentAnswer ? documentAnswer.error : null;
 
   useEffect(() => {
     const result = download.data;
@@ -31,8 +41,8 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<
   }, [download.data]);
 
   const date = new Date(order.paidAt).toLocaleDateString("en-US", { dateStyle: "long" });
-  const mailto = `mailto:${data.supportEmail}?subject=${encodeURIComponent(SUCCESS_COPY.supportSubject(order.number))}&body=${encodeURIComponent(
-    `Order #${order.number}\nEmail: ${order.email}\n\n`,
+  const mailto = `mailto:${data.supportEmail}?subject=${encodeURIComponent(SUCCESS_COPY.supportSubject(order.reference))}&body=${encodeURIComponent(
+    SUCCESS_COPY.supportBody(order.reference, order.email),
   )}`;
 
   return (
@@ -80,6 +90,11 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<
               {downloading ? SUCCESS_COPY.downloading : SUCCESS_COPY.downloadNow}
             </button>
           </download.Form>
+          {documentError && (
+            <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
+              {documentError.title}: {documentError.message}
+            </p>
+          )}
         </section>
       </div>
 
@@ -91,7 +106,7 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: NonNullable<
             the list's columns, so the total's rule runs unbroken across the gap. */}
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <SummaryRow term={SUCCESS_COPY.summary.order} valueClassName="font-medium">
-            #{order.number}
+            {order.reference}
           </SummaryRow>
           <SummaryRow term={SUCCESS_COPY.summary.date}>{date}</SummaryRow>
           <SummaryRow term={SUCCESS_COPY.summary.email} valueClassName="break-all">
@@ -202,7 +217,40 @@ function SummaryRow({
   );
 }
 
-function LostLink() {
+/** A delayed payment (bank debit, voucher) still settling: the e-mail follows, nothing to download yet. */
+function ProcessingPayment({ order }: { order: PageOrder }) {
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center">
+      <Clock aria-hidden="true" className="mx-auto size-16 text-brand-700" />
+      <h1 className="mt-4 text-3xl font-extrabold">{SUCCESS_COPY.processing.title}</h1>
+      <p className="mt-3 text-lg text-slate-600">{SUCCESS_COPY.processing.intro}</p>
+      <p className="mt-3 text-slate-600">{SUCCESS_COPY.processing.text(order.email)}</p>
+      <p className="mt-6 text-sm text-slate-500">
+        {SUCCESS_COPY.processing.reference}: <span className="font-medium">{order.reference}</span>
+      </p>
+    </div>
+  );
+}
+
+/** The payment provider could not be asked right now: reload in a moment, or wait for the e-mail. */
+function ConfirmingPayment() {
+  const location = useLocation();
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 text-center">
+      <Clock aria-hidden="true" className="mx-auto size-16 text-brand-700" />
+      <h1 className="mt-4 text-3xl font-extrabold">{SUCCESS_COPY.confirming.title}</h1>
+      <p className="mt-3 text-slate-600">{SUCCESS_COPY.confirming.text}</p>
+      <a
+        href={`${location.pathname}${location.search}`}
+        className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800"
+      >
+        {SUCCESS_COPY.confirming.reload}
+      </a>
+    </div>
+  );
+}
+
+function LostLink({ sessionExpired }: { sessionExpired: boolean }) {
   const fetcher = useFetcher<SuccessActionData>();
   // Without JavaScript (or before hydration) the form posts the whole page: the answer is then the
   // route's action data.
@@ -212,6 +260,7 @@ function LostLink() {
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
       <h1 className="text-3xl font-extrabold">{SUCCESS_COPY.lostTitle}</h1>
+      {sessionExpired && <p className="mt-3 text-slate-600">{SUCCESS_COPY.sessionExpired}</p>}
       <p className="mt-3 text-slate-600">{SUCCESS_COPY.lostText}</p>
       <fetcher.Form method="post" className="mt-6">
         <input type="hidden" name="intent" value="lost-link" />

@@ -1,5 +1,7 @@
+import { randomInt } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { normalizeEmail } from "#app/lib/email-address.ts";
+import { logger, maskEmail } from "#app/lib/logger.server.ts";
 import { queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
 import { hit } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -9,26 +11,45 @@ const PER_IP = { limit: 5, windowMs: 15 * 60_000 };
 const PER_ADDRESS = { limit: 3, windowMs: 60 * 60_000 };
 
 /**
- * "Lost your link?": e-mails a fresh link for the address's latest paid order. The caller answers
- * the same whether or not the address bought, so the form tells nobody who the buyers are.
+ * "Lost your link?", the part the answer waits for: the request counts against the client's
+ * limit. Nothing here depends on the address, so the answer's timing tells nobody who bought.
  */
-export async function sendLostLink(services: Services, email: string, ip: string | null) {
+export async function acceptLostLinkRequest(services: Services, ip: string | null): Promise<boolean> {
+  return (await hit(services.database.db, `lost-link:ip:${ip ?? "unknown"}`, PER_IP)).allowed;
+}
+
+/**
+ * "Lost your link?", the part that runs after the answer: e-mails one more link for the address's
+ * latest paid order. Earlier links keep working, and the per-address limit only caps how many
+ * e-mails an address receives, so a stranger who knows a buyer's address can neither kill the
+ * buyer's link nor lock the buyer out.
+ */
+export async function sendLostLink(services: Services, email: string): Promise<void> {
   const db = services.database.db;
   const address = normalizeEmail(email);
-  const [byIp, byAddress] = await Promise.all([
-    hit(db, `lost-link:ip:${ip ?? "unknown"}`, PER_IP),
-    hit(db, `lost-link:email:${address}`, PER_ADDRESS),
-  ]);
-  if (!byIp.allowed || !byAddress.allowed) return { rateLimited: true };
+  if (!(await hit(db, `lost-link:email:${address}`, PER_ADDRESS)).allowed) {
+    logger.info({ to: maskEmail(address) }, "lost-link e-mail not sent: too many for this address");
+    return;
+  }
   const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.email, address), eq(orders.status, "paid")))
     .orderBy(desc(orders.paidAt))
     .limit(1);
-  if (order) {
-    await queueDeliveryEmail(db, order, services.links);
-    services.kickOutbox();
-  }
-  return { rateLimited: false };
+  if (!order) return;
+  await queueDeliveryEmail(db, order, services.links);
+  services.kickOutbox();
+}
+
+/**
+ * Runs work once the response has gone out: 0.2 to 1 s later, at a random moment, so neither the
+ * answer's timing nor the load just after it (PGlite works on the server's own thread) says whether
+ * the address bought. A failure is logged; nobody is waiting for it.
+ */
+export function runAfterResponse(work: () => Promise<void>): void {
+  setTimeout(
+    () => work().catch((error: unknown) => logger.error({ err: error }, "lost-link request failed")),
+    200 + randomInt(800),
+  );
 }

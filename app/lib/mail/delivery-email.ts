@@ -4,7 +4,8 @@ import type { MailMessage } from "#app/lib/mail/mailer.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 
 export interface DeliveryEmailData {
-  orderNumber: number;
+  /** The order's public reference ("LCT-…"); the sequential number is the owner's, never the buyer's. */
+  reference: string;
   amountCents: number;
   discountApplied: boolean;
   paidAt: string;
@@ -29,11 +30,11 @@ const consentLine = (consentAt: string) =>
 export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage {
   const amount = formatCents(data.amountCents);
   const date = new Date(data.paidAt).toLocaleDateString("en-US", { dateStyle: "long" });
-  const subject = `Your ${PRODUCT.name} is ready to download (order #${data.orderNumber})`;
+  const subject = `Your ${PRODUCT.name} is ready to download (order ${data.reference})`;
   const text = [
     "Thank you for your purchase!",
     "",
-    `Order #${data.orderNumber} — ${date}`,
+    `Order ${data.reference} — ${date}`,
     `${PRODUCT.name}: ${amount}${data.discountApplied ? " (25% discount applied)" : ""}`,
     "",
     "Download your toolkit here (this link is yours for life, keep this e-mail):",
@@ -46,7 +47,7 @@ export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage 
         : []),
     `Your purchase is covered by our ${PRODUCT.guaranteeDays}-day money-back guarantee: e-mail us within ${PRODUCT.guaranteeDays} days for a full refund.`,
     ...(data.consentAt ? ["", consentLine(data.consentAt)] : []),
-    `Questions? Write to ${data.supportEmail} and quote order #${data.orderNumber}.`,
+    `Questions? Write to ${data.supportEmail} and quote order ${data.reference}.`,
   ].join("\n");
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="margin:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
@@ -58,12 +59,12 @@ export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage 
 <p style="margin:0 0 24px"><a href="${escapeMarkup(data.link)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:8px">Download your toolkit</a></p>
 <p style="margin:0 0 24px;font-size:14px;color:#475569">This link is yours for life: keep this e-mail.</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-top:1px solid #e2e8f0;padding-top:16px;font-size:14px">
-<tr><td style="padding:4px 0">Order</td><td align="right">#${data.orderNumber}</td></tr>
+<tr><td style="padding:4px 0">Order</td><td align="right">${escapeMarkup(data.reference)}</td></tr>
 <tr><td style="padding:4px 0">Date</td><td align="right">${escapeMarkup(date)}</td></tr>
 <tr><td style="padding:4px 0">Paid</td><td align="right">${amount}${data.discountApplied ? " (25% off)" : ""}</td></tr>
 </table>
 ${data.receiptUrl ? `<p style="margin:16px 0 0;font-size:14px"><a href="${escapeMarkup(data.receiptUrl)}">Your receipt (invoice)</a></p>` : data.hasReceipt ? `<p style="margin:16px 0 0;font-size:14px">${RECEIPT_ON_DOWNLOAD_PAGE}</p>` : ""}
-<p style="margin:24px 0 0;font-size:14px;line-height:1.5;color:#475569">Your purchase is covered by our ${PRODUCT.guaranteeDays}-day money-back guarantee. Questions? Write to <a href="mailto:${escapeMarkup(data.supportEmail)}">${escapeMarkup(data.supportEmail)}</a> and quote order #${data.orderNumber}.</p>
+<p style="margin:24px 0 0;font-size:14px;line-height:1.5;color:#475569">Your purchase is covered by our ${PRODUCT.guaranteeDays}-day money-back guarantee. Questions? Write to <a href="mailto:${escapeMarkup(data.supportEmail)}">${escapeMarkup(data.supportEmail)}</a> and quote order ${escapeMarkup(data.reference)}.</p>
 ${data.consentAt ? `<p style="margin:16px 0 0;font-size:12px;line-height:1.5;color:#64748b">${escapeMarkup(consentLine(data.consentAt))}</p>` : ""}
 </td></tr></table></td></tr></table></body></html>`;
   // Replies reach support, whatever address the store sends from (MAIL_FROM may be a no-reply one).

@@ -14,6 +14,8 @@ export const ORDERS_PAGE_SIZE = 25;
 interface OrderRow {
   id: string;
   number: number;
+  /** The public reference the buyer sees and quotes to support. */
+  reference: string;
   createdAt: Date;
   email: string;
   amountCents: number;
@@ -29,16 +31,18 @@ interface OrderRow {
   downloads: number;
 }
 
-/** Orders newest first, searchable by e-mail (part of it) or order number, a page at a time. */
+/** Orders newest first, searchable by e-mail (part of it), order number or reference, a page at a time. */
 export async function listOrders(db: Db, opts: { query?: string; page?: number } = {}) {
   const page = Math.max(1, Math.floor(opts.page ?? 1));
   // Addresses are stored normalised; an order number is unaffected.
   const query = normalizeEmail(opts.query ?? "").slice(0, 200);
   const number = /^#?\d{1,9}$/.test(query) ? Number(query.replace("#", "")) : null;
+  const reference = /^lct-[0-9a-f]{10}$/.test(query) ? query.toUpperCase() : null;
   const where = query
     ? or(
         ilike(orders.email, `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
         number !== null ? eq(orders.number, number) : undefined,
+        reference !== null ? eq(orders.reference, reference) : undefined,
       )
     : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
@@ -46,6 +50,7 @@ export async function listOrders(db: Db, opts: { query?: string; page?: number }
     .select({
       id: orders.id,
       number: orders.number,
+      reference: orders.reference,
       createdAt: orders.createdAt,
       email: orders.email,
       amountCents: orders.amountCents,
@@ -69,6 +74,7 @@ export async function listOrders(db: Db, opts: { query?: string; page?: number }
   const items: OrderRow[] = rows.map((row) => ({
     id: row.id,
     number: row.number,
+    reference: row.reference,
     createdAt: row.createdAt,
     email: row.email,
     amountCents: row.amountCents,
@@ -121,7 +127,7 @@ export async function openDisputes(db: Db) {
     .orderBy(orders.number);
 }
 
-/** Sends the delivery e-mail again with a fresh link (the old link stops working). */
+/** Sends the delivery e-mail again with a link of its own (the links sent before keep working). */
 export async function resendDeliveryEmail(services: Services, orderId: string) {
   const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
   if (order?.status !== "paid") return false;
@@ -172,7 +178,8 @@ const csvCell = (value: unknown) => {
 
 /**
  * Every order as CSV (RFC 4180), oldest first. The VAT inside each amount and the buyer's country
- * are what the quarterly EU OSS return adds up per country (README).
+ * are what the quarterly EU OSS return adds up per country (README). No provider session id: it
+ * opens the buyer's success page for a day, and a spreadsheet travels further than the admin area.
  */
 export async function exportOrdersCsv(db: Db): Promise<string> {
   const rows = await db.select().from(orders).orderBy(orders.number);
@@ -188,7 +195,7 @@ export async function exportOrdersCsv(db: Db): Promise<string> {
     "paid_at",
     "refunded_at",
     "provider",
-    "provider_session_id",
+    "reference",
   ];
   const lines = rows.map((o) =>
     [
@@ -203,7 +210,7 @@ export async function exportOrdersCsv(db: Db): Promise<string> {
       o.paidAt,
       o.refundedAt,
       o.provider,
-      o.providerSessionId,
+      o.reference,
     ]
       .map(csvCell)
       .join(","),

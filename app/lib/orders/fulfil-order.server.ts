@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { type StoreLinks, successPageUrl } from "#app/lib/links.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
-import { orders } from "#db/schema.ts";
+import { accessLinks, orders } from "#db/schema.ts";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -21,20 +21,21 @@ function newAccessToken() {
   return { token, hash: hashAccessToken(token) };
 }
 
-/** Queues the delivery e-mail with a fresh link (the previous link stops working). */
+/**
+ * Queues the delivery e-mail with a link of its own: a new access link is added, earlier ones keep
+ * working (nobody who knows a buyer's address can kill the link in the buyer's inbox). Links work
+ * while the order is paid, so a refund or a dispute revokes them all and a won dispute restores them.
+ */
 export async function queueDeliveryEmail(db: Db, order: Order, links: StoreLinks, dedupeKey?: string) {
   const { token, hash } = newAccessToken();
-  await db
-    .update(orders)
-    .set({ accessTokenHash: hash, updatedAt: new Date() })
-    .where(eq(orders.id, order.id));
+  await db.insert(accessLinks).values({ tokenHash: hash, orderId: order.id });
   return enqueueEmail(db, {
     to: order.email,
     template: "delivery",
     orderId: order.id,
     dedupeKey,
     payload: {
-      orderNumber: order.number,
+      reference: order.reference,
       amountCents: order.amountCents,
       discountApplied: order.discountApplied,
       paidAt: (order.paidAt ?? new Date()).toISOString(),
@@ -173,7 +174,6 @@ export async function markRefunded(db: Db, where: { orderId?: string; paymentInt
       // A new refund answers an earlier failed one.
       attention: null,
       updatedAt: new Date(),
-      accessTokenHash: null,
     })
     .where(condition)
     .returning();

@@ -5,6 +5,7 @@
  * (admin.server.ts, success.server.ts) and its component loads only when that page is shown.
  */
 import { lazy, Suspense } from "react";
+import { data } from "react-router";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import type { PageHandle } from "#app/root.tsx";
@@ -23,7 +24,7 @@ function pageFor({ params, request, context }: Route.LoaderArgs | Route.ActionAr
   notFound(request);
 }
 
-type SecretData = Awaited<ReturnType<typeof loader>>;
+type SecretData = Route.ComponentProps["loaderData"];
 
 /** The admin area is Italian: its document says so (root.tsx reads `lang`). */
 export const handle: PageHandle = {
@@ -33,7 +34,16 @@ export const handle: PageHandle = {
 /** Each page is titled by what it shows: without an order the success page is the lost-link form. */
 function title(data: SecretData | undefined): string {
   if (data?.page === "admin") return "Pannello di amministrazione segreto";
-  return data?.data.order ? "Purchase successful" : SUCCESS_COPY.lostTitle;
+  switch (data?.data.view) {
+    case "paid":
+      return "Purchase successful";
+    case "processing":
+      return SUCCESS_COPY.processing.title;
+    case "confirming":
+      return SUCCESS_COPY.confirming.title;
+    default:
+      return SUCCESS_COPY.lostTitle;
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -49,9 +59,9 @@ export function headers() {
 
 export async function loader(args: Route.LoaderArgs) {
   const { page, services } = pageFor(args);
-  return page === "admin"
-    ? { page, data: await loadAdminPage(services, args.request) }
-    : { page, data: await loadSuccessPage(services, args.request) };
+  if (page === "admin") return { page, data: await loadAdminPage(services, args.request) };
+  const success = await loadSuccessPage(services, args.request, args.context.get(clientIpContext));
+  return data({ page, data: success.payload }, { status: success.status });
 }
 
 export async function action(args: Route.ActionArgs) {

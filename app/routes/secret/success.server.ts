@@ -1,12 +1,18 @@
 /**
  * The success page's loader and action at `/{SUCCESS_PATH}`: the order and its download for a
- * paid order, the "lost your link?" form otherwise. Form parsing, status codes and copy live here.
+ * paid order, a "payment processing" page while a delayed payment settles, a "confirming" page
+ * while the provider cannot be asked, the "lost your link?" form otherwise. Form parsing, status
+ * codes and copy live here.
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { CHECKOUT_COPY, SUCCESS_COPY } from "#app/content/checkout.ts";
 import { lostLinkSchema } from "#app/lib/checkout/checkout-schema.ts";
-import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
-import { sendLostLink } from "#app/lib/checkout/send-lost-link.server.ts";
+import { findPaidOrder, findPurchase } from "#app/lib/checkout/find-paid-order.server.ts";
+import {
+  acceptLostLinkRequest,
+  runAfterResponse,
+  sendLostLink,
+} from "#app/lib/checkout/send-lost-link.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { downloadPath } from "#app/lib/links.ts";
@@ -20,15 +26,28 @@ const accessFrom = (params: URLSearchParams | FormData) => ({
   token: params.get("t")?.toString() || null,
 });
 
-export async function loadSuccessPage(services: Services, request: Request) {
+/** What the page shows: the download, a payment still settling, a payment being confirmed, or the lost-link form. */
+export type SuccessView = "paid" | "processing" | "confirming" | "session-expired" | "lost-link";
+
+/** The page's data and HTTP status (a payment that cannot be confirmed right now is a 503 or 429, never a 500). */
+export async function loadSuccessPage(services: Services, request: Request, clientIp: string | null) {
   const access = accessFrom(new URL(request.url).searchParams);
-  const order = await findPaidOrder(services, access);
-  const product = order ? await getCurrentProduct(services.database.db) : null;
-  return {
+  const purchase = await findPurchase(services, access, { ip: clientIp });
+  const order = purchase.kind === "paid" || purchase.kind === "processing" ? purchase.order : null;
+  const view: SuccessView =
+    purchase.kind === "paid" || purchase.kind === "processing" || purchase.kind === "session-expired"
+      ? purchase.kind
+      : purchase.kind === "unconfirmed"
+        ? "confirming"
+        : "lost-link";
+  const product = purchase.kind === "paid" ? await getCurrentProduct(services.database.db) : null;
+  const payload = {
+    view,
     supportEmail: services.env.SUPPORT_EMAIL,
     reviewUrl: services.env.REVIEW_URL ?? null,
+    // Buyers see the order's reference; its sequential number is the owner's.
     order: order && {
-      number: order.number,
+      reference: order.reference,
       email: order.email,
       amountCents: order.amountCents,
       discountApplied: order.discountApplied,
@@ -36,24 +55,41 @@ export async function loadSuccessPage(services: Services, request: Request) {
       taxCents: order.taxCents,
       receiptUrl: await receiptUrl(services, order),
     },
-    access: order ? access : null,
+    access: purchase.kind === "paid" ? access : null,
     productSize: product?.size ?? null,
   };
+  const status = purchase.kind === "unconfirmed" ? (purchase.reason === "rate-limited" ? 429 : 503) : 200;
+  return { payload, status };
 }
 
-export type SuccessPageData = Awaited<ReturnType<typeof loadSuccessPage>>;
+export type SuccessPageData = Awaited<ReturnType<typeof loadSuccessPage>>["payload"];
 
 export type SuccessActionData =
   | { intent: "download"; url: string }
   | { intent: "download"; error: { title: string; message: string } }
   | { intent: "lost-link"; message: string; ok: boolean };
 
-export async function handleSuccessAction(services: Services, request: Request, clientIp: string | null) {
+/** A fetcher's request (`/{SUCCESS_PATH}.data`), as opposed to a whole-document form post. */
+const isDataRequest = (request: Request) => new URL(request.url).pathname.endsWith(".data");
+
+/**
+ * The page's two forms. "Download Now" answers a fetcher with the link (the page starts the
+ * download and shows a toast) and a whole-document post (no JavaScript, or a click before the page
+ * has hydrated) with a redirect to the file itself. "Lost your link?" answers once the client's
+ * limit is checked; the lookup and the e-mail run after the answer (`runLater`), so its timing is
+ * the same whether or not the address bought.
+ */
+export async function handleSuccessAction(
+  services: Services,
+  request: Request,
+  clientIp: string | null,
+  runLater: (work: () => Promise<void>) => void = runAfterResponse,
+) {
   const form = await request.formData();
   const intent = field(form, "intent");
 
   if (intent === "download") {
-    const order = await findPaidOrder(services, accessFrom(form));
+    const order = await findPaidOrder(services, accessFrom(form), { ip: clientIp });
     if (!order)
       return data({ intent, error: SUCCESS_COPY.downloadError } satisfies SuccessActionData, { status: 403 });
     if (!(await getCurrentProduct(services.database.db))) {
@@ -61,8 +97,9 @@ export async function handleSuccessAction(services: Services, request: Request, 
         status: 404,
       });
     }
-    const token = createDownloadToken(services.settings.tokenSecrets, order.id);
-    return { intent, url: downloadPath(token) } satisfies SuccessActionData;
+    const url = downloadPath(createDownloadToken(services.settings.tokenSecrets, order.id));
+    if (!isDataRequest(request)) return redirect(url, 303);
+    return { intent, url } satisfies SuccessActionData;
   }
 
   if (intent === "lost-link") {
@@ -76,12 +113,13 @@ export async function handleSuccessAction(services: Services, request: Request, 
         { status: 400 },
       );
     }
-    const { rateLimited } = await sendLostLink(services, parsed.data.email, clientIp);
-    if (rateLimited) {
+    if (!(await acceptLostLinkRequest(services, clientIp))) {
       return data({ intent, ok: false, message: SUCCESS_COPY.lostRateLimited } satisfies SuccessActionData, {
         status: 429,
       });
     }
+    const { email } = parsed.data;
+    runLater(() => sendLostLink(services, email));
     return { intent, ok: true, message: SUCCESS_COPY.lostSent } satisfies SuccessActionData;
   }
 
