@@ -21,7 +21,9 @@ export type AppErrorCode =
   | "ZIP_INVALID"
   | "ZIP_TOO_MANY_ENTRIES"
   | "ZIP_UNSAFE_ENTRY"
-  | "ZIP_SYMLINK";
+  | "ZIP_SYMLINK"
+  /** Checkout: too many orders started from one address or for one e-mail (issue 13, item 10). */
+  | "CHECKOUT_RATE_LIMITED";
 
 export class AppError extends Error {
   override name = "AppError";

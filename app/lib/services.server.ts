@@ -11,6 +11,7 @@ import type { StoreLinks } from "#app/lib/links.ts";
 import { hideInLogs, logger } from "#app/lib/logger.server.ts";
 import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
 import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
+import { startMaintenanceJob } from "#app/lib/maintenance.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
@@ -30,7 +31,7 @@ export interface Services {
   links: StoreLinks;
   /** Sends due e-mails now instead of at the next poll. */
   kickOutbox(): void;
-  /** Stops the outbox worker and closes the mailer and the database. */
+  /** Stops the outbox worker and the maintenance job, and closes the mailer and the database. */
   close(): Promise<void>;
 }
 
@@ -102,6 +103,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
   });
   const outbox =
     options.outboxWorker === false ? { kick() {}, async stop() {} } : startOutboxWorker(database.db, mailer);
+  const maintenance = startMaintenanceJob(database.db);
   announce(env, settings, { generatedPassword });
   return {
     env,
@@ -113,7 +115,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
     links: { publicUrl: env.PUBLIC_URL, successPath: settings.successPath, supportEmail: env.SUPPORT_EMAIL },
     kickOutbox: outbox.kick,
     async close() {
-      await outbox.stop();
+      await Promise.all([outbox.stop(), maintenance.stop()]);
       mailer.close();
       await database.close();
     },

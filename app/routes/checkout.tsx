@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-rou
 import { toast } from "sonner";
 import { DiscountDialog } from "#app/components/checkout/discount-dialog.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
-import { CHECKOUT_COPY } from "#app/content/checkout.ts";
+import { CHECKOUT_COPY, CHECKOUT_LIMIT_COPY } from "#app/content/checkout.ts";
 import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { AppError, type AppErrorCode } from "#app/lib/app-error.ts";
 import { checkoutSchema } from "#app/lib/checkout/checkout-schema.ts";
@@ -14,12 +14,12 @@ import { formatDuration } from "#app/lib/duration.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
-import { servicesContext } from "#app/lib/router-context.ts";
+import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import { useCountdown } from "#app/lib/use-countdown.ts";
 import demoVideo from "#app/media/toolkit-tour.mp4?url";
 import demoCaptions from "#app/media/toolkit-tour.vtt?url";
 import demoPoster from "#app/media/toolkit-tour-poster.webp?url";
-import { httpStatus } from "#app/routes/http.server.ts";
+import { httpStatus, readForm } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [
@@ -45,11 +45,12 @@ const ORDER_ERRORS: Partial<Record<AppErrorCode, { title: string; message: strin
   PRODUCT_UNAVAILABLE: CHECKOUT_COPY.unavailable,
   PAYMENT_PROVIDER: { title: CHECKOUT_COPY.paymentError.title, message: CHECKOUT_COPY.providerUnreachable },
   NO_CHECKOUT_URL: { title: CHECKOUT_COPY.paymentError.title, message: CHECKOUT_COPY.noCheckoutUrl },
+  CHECKOUT_RATE_LIMITED: CHECKOUT_LIMIT_COPY,
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "unlock") {
     const offer = createDiscountOffer(services.settings.tokenSecrets);
     return {
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: "buy", error } satisfies ActionResult, { status: 400 });
   }
   try {
-    const { url } = await createOrder(services, parsed.data);
+    const { url } = await createOrder(services, { ...parsed.data, ip: context.get(clientIpContext) });
     return redirect(url, 303);
   } catch (error) {
     if (error instanceof AppError) {

@@ -12,7 +12,7 @@ import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { downloadPath } from "#app/lib/links.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
-import { field } from "#app/routes/http.server.ts";
+import { field, readForm } from "#app/routes/http.server.ts";
 
 const accessFrom = (params: URLSearchParams | FormData) => ({
   sessionId: params.get("session_id")?.toString() || null,
@@ -46,7 +46,7 @@ export type SuccessActionData =
   | { intent: "lost-link"; message: string; ok: boolean };
 
 export async function handleSuccessAction(services: Services, request: Request, clientIp: string | null) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = field(form, "intent");
 
   if (intent === "download") {
