@@ -21,9 +21,7 @@ export type AppErrorCode =
   | "ZIP_INVALID"
   | "ZIP_TOO_MANY_ENTRIES"
   | "ZIP_UNSAFE_ENTRY"
-  | "ZIP_SYMLINK"
-  /** Checkout: too many orders started from one address or for one e-mail (issue 13, item 10). */
-  | "CHECKOUT_RATE_LIMITED";
+  | "ZIP_SYMLINK";
 
 export class AppError extends Error {
   override name = "AppError";

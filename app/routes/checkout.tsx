@@ -7,6 +7,7 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { CHECKOUT_COPY, CHECKOUT_LIMIT_COPY } from "#app/content/checkout.ts";
 import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { AppError, type AppErrorCode } from "#app/lib/app-error.ts";
+import { allowCheckout } from "#app/lib/checkout/checkout-rate-limit.server.ts";
 import { checkoutSchema } from "#app/lib/checkout/checkout-schema.ts";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { createDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
@@ -45,7 +46,6 @@ const ORDER_ERRORS: Partial<Record<AppErrorCode, { title: string; message: strin
   PRODUCT_UNAVAILABLE: CHECKOUT_COPY.unavailable,
   PAYMENT_PROVIDER: { title: CHECKOUT_COPY.paymentError.title, message: CHECKOUT_COPY.providerUnreachable },
   NO_CHECKOUT_URL: { title: CHECKOUT_COPY.paymentError.title, message: CHECKOUT_COPY.noCheckoutUrl },
-  CHECKOUT_RATE_LIMITED: CHECKOUT_LIMIT_COPY,
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,8 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const error = empty ? CHECKOUT_COPY.emailRequired : CHECKOUT_COPY.emailInvalid;
     return data({ intent: "buy", error } satisfies ActionResult, { status: 400 });
   }
+  // Counted before anything is written or the payment provider is called (ADR 014).
+  if (!(await allowCheckout(services.database.db, context.get(clientIpContext), parsed.data.email))) {
+    return data({ intent: "buy", error: CHECKOUT_LIMIT_COPY } satisfies ActionResult, { status: 429 });
+  }
   try {
-    const { url } = await createOrder(services, { ...parsed.data, ip: context.get(clientIpContext) });
+    const { url } = await createOrder(services, parsed.data);
     return redirect(url, 303);
   } catch (error) {
     if (error instanceof AppError) {

@@ -20,7 +20,6 @@ const STATUS: Record<AppErrorCode, number> = {
   ZIP_TOO_MANY_ENTRIES: 422,
   ZIP_UNSAFE_ENTRY: 422,
   ZIP_SYMLINK: 422,
-  CHECKOUT_RATE_LIMITED: 429,
 };
 
 /** The HTTP status an AppError is answered with. */

@@ -1,4 +1,5 @@
 import type { Db } from "#app/lib/db/database.server.ts";
+import { normalizeEmail } from "#app/lib/email-address.ts";
 import { logger, maskEmail } from "#app/lib/logger.server.ts";
 import { hit } from "#app/lib/rate-limit.server.ts";
 
@@ -14,10 +15,11 @@ export const CHECKOUT_LIMITS = {
 
 /**
  * Counts one checkout for the client's IP and, if that is within its limit, for the e-mail
- * address (already normalised). The address is counted only for requests the IP limit lets
- * through, so a flood from one machine does not also lock its victim's address out.
+ * address. The address is counted only for requests the IP limit lets through, so a flood from
+ * one machine does not also lock its victim's address out.
  */
-export async function allowCheckout(db: Db, ip: string | null, email: string): Promise<boolean> {
+export async function allowCheckout(db: Db, ip: string | null, address: string): Promise<boolean> {
+  const email = normalizeEmail(address);
   const byIp = await hit(db, `checkout:ip:${ip ?? "unknown"}`, CHECKOUT_LIMITS.perIp);
   if (!byIp.allowed) {
     logger.warn({ limit: "ip" }, "checkout rate-limited");

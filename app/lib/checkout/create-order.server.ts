@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { allowCheckout } from "#app/lib/checkout/checkout-rate-limit.server.ts";
 import { isValidDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { successPageUrl } from "#app/lib/links.ts";
@@ -13,18 +12,14 @@ import { orders } from "#db/schema.ts";
 /**
  * Creates a pending order and its payment, and returns where to send the buyer. The price is
  * decided here, never by the page: $35.25 with a valid offer, $47.00 otherwise. With no product
- * ZIP uploaded nothing is sold (ADR 004). Too many orders from one IP or for one address are
- * refused before anything is written or the provider is called (ADR 014).
+ * ZIP uploaded nothing is sold (ADR 004).
  */
 export async function createOrder(
   services: Services,
-  input: { email: string; offer?: string; ip?: string | null },
+  input: { email: string; offer?: string },
 ): Promise<{ orderId: string; url: string }> {
   const { database, payments, env, settings } = services;
   const db = database.db;
-  if (!(await allowCheckout(db, input.ip ?? null, normalizeEmail(input.email)))) {
-    throw new AppError("CHECKOUT_RATE_LIMITED", "Too many checkouts from this IP or for this address");
-  }
   if (!(await getCurrentProduct(db))) {
     throw new AppError("PRODUCT_UNAVAILABLE", "The toolkit is temporarily unavailable.");
   }
