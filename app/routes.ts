@@ -19,5 +19,7 @@ export default [
   route(":secret", "routes/secret/route.tsx"),
   route(":secret/upload", "routes/secret/upload.ts"),
   route(":secret/orders.csv", "routes/secret/orders-csv.ts"),
+  route(":secret/orders/:id/evidence", "routes/secret/order-evidence.tsx"),
+  route(":secret/orders/:id/evidence.json", "routes/secret/order-evidence-json.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

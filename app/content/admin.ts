@@ -176,3 +176,61 @@ export const ADMIN_COPY = {
     busy: "Una riconciliazione è già in corso. Riprova tra poco.",
   },
 } as const;
+
+/** The delivery evidence pack (issue 12, item 2): the link on an order and the printable page. */
+export const ADMIN_EVIDENCE_COPY = {
+  link: "Prove di consegna",
+  title: (number: number, reference: string) => `Prove di consegna: ordine #${number} (${reference})`,
+  intro:
+    "Prove del pagamento e della consegna del prodotto digitale, da allegare alla risposta a una contestazione. Orari in UTC.",
+  downloadJson: "Scarica in JSON",
+  print: "Per salvarla in PDF, stampa questa pagina.",
+  generatedAt: (at: string) => `Generato il ${at}`,
+  none: "—",
+  notRecorded: "non registrato",
+  payment: {
+    title: "Pagamento",
+    reference: "Riferimento",
+    number: "Numero d'ordine",
+    buyer: "E-mail dell'acquirente",
+    amount: "Importo",
+    tax: "Imposta inclusa",
+    country: "Paese",
+    createdAt: "Ordine creato",
+    paidAt: "Pagato il",
+    provider: "Fornitore di pagamento",
+    paymentIntent: "ID del pagamento (payment intent)",
+    status: "Stato",
+    refunded: "Rimborsato",
+    dispute: "Stato della contestazione",
+  },
+  offer: {
+    title: "Offerta accettata",
+    product: "Prodotto",
+    price: "Prezzo pagato",
+    standardPrice: "Prezzo standard",
+    discount: "Sconto del 25% applicato",
+  },
+  terms: {
+    title: "Condizioni mostrate al checkout",
+    url: "Condizioni di vendita",
+    consentAt: "Consenso alla consegna immediata",
+  },
+  emails: {
+    title: "E-mail di consegna",
+    empty: "Nessuna e-mail all'acquirente.",
+    to: "Destinatario",
+    queuedAt: "In coda dal",
+    sentAt: "Inviata il",
+    smtp: "Risposta del server SMTP",
+    notSent: "non inviata",
+  },
+  downloads: {
+    title: "Download",
+    empty: "Nessun download registrato.",
+    at: "Data e ora",
+    ip: "Indirizzo IP",
+    bytes: "Byte inviati",
+    ipCleared: "cancellato (conservazione scaduta)",
+  },
+} as const;

@@ -166,3 +166,10 @@ export const DOWNLOAD_REFUSALS = {
   "not-paid": "This order has no active download.",
   unavailable: "The toolkit is temporarily unavailable. Please contact support.",
 } as const;
+
+/** What the checkout answers when one address or one e-mail starts too many orders (issue 13, item 10). */
+export const CHECKOUT_LIMIT_COPY = {
+  title: "Too Many Attempts",
+  message:
+    "You've started several checkouts in a short time. Please wait a few minutes and try again. No payment has been taken.",
+} as const;

@@ -11,6 +11,7 @@ import type { StoreLinks } from "#app/lib/links.ts";
 import { hideInLogs, logger } from "#app/lib/logger.server.ts";
 import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
 import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
+import { startMaintenanceJob } from "#app/lib/maintenance.server.ts";
 import { startReconciler } from "#app/lib/orders/reconcile-orders.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
@@ -31,7 +32,7 @@ export interface Services {
   links: StoreLinks;
   /** Sends due e-mails now instead of at the next poll. */
   kickOutbox(): void;
-  /** Stops the outbox worker and the reconciliation timer, and closes the mailer and the database. */
+  /** Stops the outbox worker, the reconciliation timer and the maintenance job, and closes the mailer and the database. */
   close(): Promise<void>;
 }
 
@@ -117,6 +118,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
           env.RECONCILE_INTERVAL_S * 1000,
         )
       : null;
+  const maintenance = startMaintenanceJob(database.db);
   announce(env, settings, { generatedPassword });
   return {
     env,
@@ -128,8 +130,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
     links,
     kickOutbox: outbox.kick,
     async close() {
-      await reconciler?.stop();
-      await outbox.stop();
+      await Promise.all([reconciler?.stop(), outbox.stop(), maintenance.stop()]);
       mailer.close();
       await database.close();
     },

@@ -4,9 +4,10 @@ import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-rou
 import { toast } from "sonner";
 import { DiscountDialog } from "#app/components/checkout/discount-dialog.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
-import { CHECKOUT_COPY } from "#app/content/checkout.ts";
+import { CHECKOUT_COPY, CHECKOUT_LIMIT_COPY } from "#app/content/checkout.ts";
 import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { AppError, type AppErrorCode } from "#app/lib/app-error.ts";
+import { allowCheckout } from "#app/lib/checkout/checkout-rate-limit.server.ts";
 import { checkoutSchema } from "#app/lib/checkout/checkout-schema.ts";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { createDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
@@ -14,12 +15,12 @@ import { formatDuration } from "#app/lib/duration.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
-import { servicesContext } from "#app/lib/router-context.ts";
+import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import { useCountdown } from "#app/lib/use-countdown.ts";
 import demoVideo from "#app/media/toolkit-tour.mp4?url";
 import demoCaptions from "#app/media/toolkit-tour.vtt?url";
 import demoPoster from "#app/media/toolkit-tour-poster.webp?url";
-import { httpStatus } from "#app/routes/http.server.ts";
+import { httpStatus, readForm } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [
@@ -49,7 +50,7 @@ const ORDER_ERRORS: Partial<Record<AppErrorCode, { title: string; message: strin
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "unlock") {
     const offer = createDiscountOffer(services.settings.tokenSecrets);
     return {
@@ -70,6 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: "buy", error, field: emailFailed ? "email" : "consent" } satisfies ActionResult, {
       status: 400,
     });
+  }
+  // Counted before anything is written or the payment provider is called (ADR 014).
+  if (!(await allowCheckout(services.database.db, context.get(clientIpContext), parsed.data.email))) {
+    return data({ intent: "buy", error: CHECKOUT_LIMIT_COPY } satisfies ActionResult, { status: 429 });
   }
   try {
     const { url } = await createOrder(services, { ...parsed.data, consent: true });

@@ -58,3 +58,31 @@ export function needsDatabase<Args, Result>(handler: (args: Args) => Promise<Res
     }
   };
 }
+
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * The request's form, read once by every form action. A body that is not a form (JSON, text, a
+ * broken multipart) is a client's mistake: answered 415 or 400 with one warn line, never a 500
+ * with a stack trace (issue 13, item 12).
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const path = loggableUrl(new URL(request.url).pathname);
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!FORM_TYPES.test(contentType)) {
+    logger.warn(
+      { path, contentType: contentType.slice(0, 100) },
+      "form route refused a body that is not a form",
+    );
+    throw data(null, { status: 415, statusText: "Unsupported Media Type" });
+  }
+  try {
+    return await request.formData();
+  } catch (error) {
+    logger.warn(
+      { path, reason: error instanceof Error ? error.message : String(error) },
+      "malformed form body",
+    );
+    throw data(null, { status: 400, statusText: "Bad Request" });
+  }
+}

@@ -7,7 +7,7 @@ import { formatCents } from "#app/lib/money.ts";
 import { completeTestPayment, findTestSession } from "#app/lib/payments/complete-test-payment.server.ts";
 import { TEST_VAT, testVatCents } from "#app/lib/payments/test-mode-provider.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
-import { notFound } from "#app/routes/http.server.ts";
+import { field, notFound, readForm } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/pay-test";
 
 export const meta: Route.MetaFunction = () => [
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const intent = (await request.formData()).get("intent");
+  const intent = field(await readForm(request), "intent");
   if (intent === "pay") {
     const order = await completeTestPayment(services, params.session);
     if (!order) return { declined: false, closed: true };

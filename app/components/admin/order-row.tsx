@@ -1,9 +1,9 @@
 /** One row of the orders table, with its resend, copy-link and refund buttons. */
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { AdminActionData, AdminOrder } from "#app/components/admin/admin-types.ts";
 import { useActionToast } from "#app/components/admin/use-action-toast.ts";
-import { ADMIN_COPY } from "#app/content/admin.ts";
+import { ADMIN_COPY, ADMIN_EVIDENCE_COPY } from "#app/content/admin.ts";
 import { formatCents } from "#app/lib/money.ts";
 
 export function OrderRow({ order }: { order: AdminOrder }) {
@@ -49,6 +49,12 @@ export function OrderRow({ order }: { order: AdminOrder }) {
       </td>
       <td className="px-3 py-2">{order.downloads}</td>
       <td className="px-3 py-2">
+        {(order.status === "paid" || order.status === "refunded" || order.status === "disputed") && (
+          // Relative to the admin route: /{ADMIN_PATH}/orders/{id}/evidence, a page of its own.
+          <Link to={`orders/${order.id}/evidence`} reloadDocument className="mb-1 block text-xs underline">
+            {ADMIN_EVIDENCE_COPY.link}
+          </Link>
+        )}
         {order.status === "paid" && (
           <fetcher.Form
             method="post"

@@ -67,11 +67,12 @@ export async function prepareDownload(
     return { kind: "refuse", reason: "unavailable" };
   }
   const fileName = forAdmin ? PRODUCT.adminDownloadFileName : PRODUCT.downloadFileName;
-  // The admin checking the file is not a buyer's download.
+  // The admin checking the file is not a buyer's download. The address as given is kept for
+  // dispute evidence until the retention job clears it (app/lib/maintenance.server.ts).
   const record = (bytes: number) => {
     if (!orderId) return;
     db.insert(downloads)
-      .values({ orderId, ipHash: hashIp(ip), bytes })
+      .values({ orderId, ipHash: hashIp(ip), ip, bytes })
       .catch((error: unknown) => logger.error({ err: error, orderId }, "download not recorded"));
   };
 

@@ -24,7 +24,11 @@ const envelope = (from: string, { to, subject, text, html, replyTo }: MailMessag
 
 export interface Mailer {
   readonly kind: "smtp" | "files";
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends `message`; resolves with the SMTP server's reply when it accepted it ("250 OK ..."),
+   * kept as proof of delivery, or null when no server was involved (the `.eml` files).
+   */
+  send(message: MailMessage): Promise<string | null>;
   close(): void;
 }
 
@@ -38,7 +42,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
     return {
       kind: "smtp",
       async send(message) {
-        await transport.sendMail(envelope(opts.from, message));
+        const info = await transport.sendMail(envelope(opts.from, message));
+        return info.response;
       },
       close: () => transport.close(),
     };
@@ -53,6 +58,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
       const path = join(opts.mailDir, name);
       await writeFile(path, info.message as Buffer);
       logger.info({ to: maskEmail(message.to), path }, "e-mail written");
+      return null;
     },
     close: () => transport.close(),
   };

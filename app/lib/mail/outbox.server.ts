@@ -89,11 +89,17 @@ export async function processOutbox(db: Db, mailer: Mailer, batch = 10): Promise
   let sent = 0;
   for (const row of claimed.rows) {
     try {
-      await mailer.send(render(row.template, row.to, row.payload));
-      // The link carries a secret token: once delivered it is not kept in the database.
+      const smtpResponse = await mailer.send(render(row.template, row.to, row.payload));
+      // The link carries a secret token: once delivered it is not kept in the database. The
+      // server's reply is: it is the proof of delivery a dispute asks for.
       await db
         .update(emailOutbox)
-        .set({ sentAt: new Date(), lastError: null, payload: { ...row.payload, link: null } })
+        .set({
+          sentAt: new Date(),
+          lastError: null,
+          smtpResponse: smtpResponse?.slice(0, 1000) ?? null,
+          payload: { ...row.payload, link: null },
+        })
         .where(eq(emailOutbox.id, row.id));
       sent++;
     } catch (error) {

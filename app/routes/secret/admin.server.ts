@@ -27,7 +27,7 @@ import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts
 import { forget, hit } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { getSetting } from "#app/lib/settings.server.ts";
-import { field } from "#app/routes/http.server.ts";
+import { field, readForm } from "#app/routes/http.server.ts";
 import {
   hasAdminSession,
   isSameOrigin,
@@ -38,6 +38,14 @@ import {
 const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
 
 const signInSchema = z.object({ password: z.string().max(1024), [HONEYPOT_FIELD]: honeypotField });
+
+/** `?page=`: a page number, or page 1 for anything else (`Infinity`, `-1`, `1e999`, `abc`). */
+const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
+
+/** The ids the order and e-mail actions name, checked before they reach a query (a bad one was a 500). */
+const orderIdSchema = z.uuid();
+const emailIdSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const ORDER_INTENTS = new Set(["resend", "link", "refund"]);
 
 /** The panel's data for a signed-in admin; only `signedIn: false` otherwise. */
 export async function loadAdminPage(services: Services, request: Request) {
@@ -59,7 +67,7 @@ export async function loadAdminPage(services: Services, request: Request) {
     query: url.searchParams.get("q")?.slice(0, 200) ?? "",
     orders: await listOrders(db, {
       query: url.searchParams.get("q") ?? "",
-      page: Number(url.searchParams.get("page")) || 1,
+      page: pageSchema.parse(url.searchParams.get("page") ?? undefined),
     }),
     revenue: await revenueSummary(db),
     openDisputes: await openDisputes(db),
@@ -96,7 +104,7 @@ export async function handleAdminAction(services: Services, request: Request, cl
   const db = services.database.db;
   if (!isSameOrigin(request, services.env.PUBLIC_URL))
     return fail("unknown", ADMIN_COPY.forbidden, ADMIN_COPY.forbidden, 403);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = field(form, "intent");
 
   if (intent === "sign-in") {
@@ -130,11 +138,19 @@ export async function handleAdminAction(services: Services, request: Request, cl
     });
   }
   const orderId = field(form, "orderId");
+  const emailId = field(form, "emailId");
   const copy = ADMIN_COPY.orders;
   const noProduct = () =>
     fail(intent, ADMIN_COPY.toasts.noProduct.title, ADMIN_COPY.toasts.noProduct.message, 404);
   const done = (message: string) => ({ intent, ok: true, message }) satisfies AdminActionData;
   const refused = (status: number) => fail(intent, copy.actionError, copy.actionError, status);
+  if (
+    (ORDER_INTENTS.has(intent) && !orderIdSchema.safeParse(orderId).success) ||
+    (intent === "retry-email" && !emailIdSchema.safeParse(emailId).success)
+  ) {
+    logger.warn({ intent }, "admin action with a malformed id");
+    return refused(400);
+  }
   switch (intent) {
     case "sign-out":
       return redirect(`/${services.settings.adminPath}`, {
@@ -169,7 +185,7 @@ export async function handleAdminAction(services: Services, request: Request, cl
       return done(ADMIN_COPY.reconcile.done(run.fixedOrders.length));
     }
     case "retry-email":
-      await retryEmailNow(db, Number(field(form, "emailId")));
+      await retryEmailNow(db, Number(emailId));
       services.kickOutbox();
       return done(copy.retried);
     default:

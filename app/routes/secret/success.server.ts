@@ -19,7 +19,7 @@ import { downloadPath } from "#app/lib/links.ts";
 import { receiptUrl } from "#app/lib/orders/receipt-url.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
-import { field } from "#app/routes/http.server.ts";
+import { field, readForm } from "#app/routes/http.server.ts";
 
 const accessFrom = (params: URLSearchParams | FormData) => ({
   sessionId: params.get("session_id")?.toString() || null,
@@ -85,7 +85,7 @@ export async function handleSuccessAction(
   clientIp: string | null,
   runLater: (work: () => Promise<void>) => void = runAfterResponse,
 ) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = field(form, "intent");
 
   if (intent === "download") {

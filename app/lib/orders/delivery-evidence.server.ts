@@ -1,0 +1,69 @@
+import { and, asc, eq } from "drizzle-orm";
+import { PRODUCT } from "#app/content/site.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import { downloads, emailOutbox, orders } from "#db/schema.ts";
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * What the owner sends the payment provider when a buyer disputes a payment (issue 12, item 2):
+ * the payment, the delivery e-mails and the SMTP server's acceptance of each, every download with
+ * its time, IP address and bytes, the offer the buyer accepted and the terms shown at checkout.
+ * Null for an unknown order. Times are ISO 8601 (UTC), amounts integer cents.
+ */
+export async function collectDeliveryEvidence(db: Db, orderId: string, publicUrl: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const emails = await db
+    .select()
+    .from(emailOutbox)
+    // E-mails to the buyer only: an alert to the owner about the order proves nothing.
+    .where(and(eq(emailOutbox.orderId, order.id), eq(emailOutbox.to, order.email)))
+    .orderBy(asc(emailOutbox.id));
+  const served = await db
+    .select()
+    .from(downloads)
+    .where(eq(downloads.orderId, order.id))
+    .orderBy(asc(downloads.at), asc(downloads.id));
+  return {
+    generatedAt: new Date().toISOString(),
+    payment: {
+      reference: order.reference,
+      number: order.number,
+      buyerEmail: order.email,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      taxCents: order.taxCents,
+      country: order.country,
+      createdAt: iso(order.createdAt),
+      paidAt: iso(order.paidAt),
+      provider: order.provider,
+      paymentIntentId: order.paymentIntentId,
+      status: order.status,
+      refundedCents: order.refundedCents,
+      refundedAt: iso(order.refundedAt),
+      disputeStatus: order.disputeStatus,
+    },
+    offer: {
+      product: PRODUCT.name,
+      priceCents: order.amountCents,
+      standardPriceCents: PRODUCT.priceCents,
+      discountApplied: order.discountApplied,
+    },
+    terms: { url: `${publicUrl}/terms`, consentAt: iso(order.consentAt) },
+    emails: emails.map((e) => ({
+      id: e.id,
+      to: e.to,
+      template: e.template,
+      queuedAt: iso(e.createdAt),
+      sentAt: iso(e.sentAt),
+      attempts: e.attempts,
+      /** The SMTP server's reply accepting the message; null if not sent, or written to a file. */
+      smtpResponse: e.smtpResponse,
+      lastError: e.lastError,
+    })),
+    downloads: served.map((d) => ({ id: d.id, at: iso(d.at), ip: d.ip, ipHash: d.ipHash, bytes: d.bytes })),
+  };
+}
+
+export type DeliveryEvidence = NonNullable<Awaited<ReturnType<typeof collectDeliveryEvidence>>>;

@@ -1,0 +1,15 @@
+import { servicesContext } from "#app/lib/router-context.ts";
+import { loadEvidence } from "#app/routes/secret/order-evidence.server.ts";
+import type { Route } from "./+types/order-evidence-json";
+
+/** The order's delivery evidence pack as a JSON download, for the signed-in admin (issue 12, item 2). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const evidence = await loadEvidence(context.get(servicesContext), request, params);
+  return new Response(JSON.stringify(evidence, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="prove-consegna-${evidence.payment.reference}.json"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
