@@ -100,6 +100,39 @@ describe("the Stripe webhook over HTTP", () => {
     expect(await again.json()).toEqual({ received: true, duplicate: true });
   });
 
+  it("acknowledges signed bodies it cannot use (an array, no type, a foreign order id) with a warn line, no stack", async () => {
+    const sdk = new Stripe("sk_test_x");
+    const bodies = [
+      [],
+      { id: "evt_http_no_type", object: "event", data: { object: {} } },
+      {
+        id: "evt_http_foreign",
+        object: "event",
+        type: "checkout.session.completed",
+        data: {
+          object: {
+            id: "cs_test_other",
+            object: "checkout.session",
+            status: "complete",
+            payment_status: "paid",
+            client_reference_id: "other-shop-order-42",
+            metadata: {},
+            payment_intent: "pi_other",
+          },
+        },
+      },
+    ];
+    for (const body of bodies) {
+      const payload = JSON.stringify(body);
+      const header = sdk.webhooks.generateTestHeaderString({ payload, secret });
+      expect((await post(payload, { "stripe-signature": header })).status).toBe(200);
+    }
+    const log = server.output();
+    expect(log).toContain("stripe event malformed");
+    expect(log).toContain("does not know");
+    expect(log).not.toMatch(/"stack"|\n\s+at /);
+  });
+
   it("refuses unsigned, forged and oversized deliveries", async () => {
     expect((await post(event("evt_http_2"))).status).toBe(400);
     expect((await post(event("evt_http_3"), { "stripe-signature": "t=1,v1=deadbeef" })).status).toBe(400);

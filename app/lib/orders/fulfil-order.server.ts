@@ -127,10 +127,6 @@ export async function closeUnpaidOrder(
 /** Dispute statuses after which the buyer has access again: the bank sided with the store, or no chargeback followed. */
 const DISPUTE_RESOLVED_FOR_STORE = ["won", "warning_closed", "prevented"];
 
-/** True while a dispute revokes access (open, or lost). */
-export const disputeRevokes = (status: string | null) =>
-  status !== null && !DISPUTE_RESOLVED_FOR_STORE.includes(status);
-
 /**
  * Settles the status of an order that has been paid from what happened to the payment since: an
  * open or lost dispute revokes ("disputed"), refunds covering the whole amount revoke ("refunded"),
