@@ -43,7 +43,7 @@ for (const backend of testBackends()) {
       context.set(clientIpContext, ip);
       const request = new Request("http://shop.test/checkout", {
         method: "POST",
-        body: new URLSearchParams({ intent: "buy", email }),
+        body: new URLSearchParams({ intent: "buy", email, consent: "on" }),
       });
       return checkout.action({ request, context, params: {}, unstable_pattern: "" } as never) as Promise<
         Response | ActionAnswer

@@ -28,7 +28,8 @@ describe("the sitemap", () => {
     vi.setSystemTime(new Date("2026-12-03T10:00:00Z"));
     const xml = await sitemap().text();
     const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)];
-    expect(urls).toHaveLength(allPosts().length + 2);
+    // The landing page, the blog, its articles, the terms and the privacy policy.
+    expect(urls).toHaveLength(allPosts().length + 4);
     const [home, blog] = urls;
     expect(new URL(home![1]!).pathname).toBe("/");
     expect(home![2]).toBe("2026-12-03");

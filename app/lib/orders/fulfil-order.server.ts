@@ -77,10 +77,11 @@ export async function fulfilOrder(
         paidAt: new Date(),
         updatedAt: new Date(),
         ...(payment.paymentIntentId ? { paymentIntentId: payment.paymentIntentId } : {}),
-        taxCents: payment.taxCents ?? null,
-        country: payment.country ?? null,
-        invoiceId: payment.invoiceId ?? null,
-        invoiceUrl: payment.invoiceUrl ?? null,
+        // What the provider reported; a field it did not report keeps what the order has.
+        ...(payment.taxCents !== undefined && { taxCents: payment.taxCents }),
+        ...(payment.country !== undefined && { country: payment.country }),
+        ...(payment.invoiceId !== undefined && { invoiceId: payment.invoiceId }),
+        ...(payment.invoiceUrl !== undefined && { invoiceUrl: payment.invoiceUrl }),
       })
       .where(and(eq(orders.id, payment.orderId), inArray(orders.status, UNPAID_STATUSES)))
       .returning({ id: orders.id });
