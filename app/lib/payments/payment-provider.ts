@@ -21,10 +21,11 @@ export interface CheckoutSession {
 export interface SessionStatus {
   id: string;
   paid: boolean;
-  processing: boolean;
   /** The store's order id the session was created for (Stripe: client_reference_id). */
   orderId: string | null;
   paymentIntentId: string | null;
+  /** Checkout is complete but the money has not arrived yet (bank debits, vouchers): the e-mail follows. */
+  processing: boolean;
 }
 
 /** Checks a webhook delivery: the event when the signature is genuine and fresh; throws AppError BAD_SIGNATURE otherwise. */

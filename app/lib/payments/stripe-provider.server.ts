@@ -18,9 +18,9 @@ export function sessionStatus(session: Stripe.Checkout.Session): SessionStatus {
   return {
     id: session.id,
     paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
-    processing: session.status === "complete" && session.payment_status === "unpaid",
     orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
     paymentIntentId: idOf(session.payment_intent),
+    processing: session.status === "complete" && session.payment_status === "unpaid",
   };
 }
 

@@ -38,9 +38,9 @@ export class TestModeProvider implements PaymentProvider {
     return {
       id,
       paid: order.status === "paid" || order.status === "refunded",
-      processing: false,
       orderId: order.id,
       paymentIntentId: null,
+      processing: false,
     };
   }
 
