@@ -12,6 +12,7 @@ import { emailOutbox, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
 import { seedProduct } from "../setup/seed-product.ts";
+import { startSeededServer } from "../setup/seeded-server.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
 
 const SUCCESS = "http://shop.test/thank-you-secret-0123456789";
@@ -338,5 +339,43 @@ describe("the test payment page", () => {
     } as never);
     expect(data).toMatchObject({ reference: order!.reference });
     expect(data).not.toHaveProperty("number");
+  });
+});
+
+/** The success page as a browser gets it from the built server while Stripe cannot be reached. */
+describe("the success page over HTTP while Stripe is down", () => {
+  const backend = testBackends()[0]!;
+  let stripe: FakeStripe;
+  let seeded: Awaited<ReturnType<typeof startSeededServer>>;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    seeded = await startSeededServer(backend, {
+      SUCCESS_PATH: "thank-you-secret-0123456789",
+      STRIPE_SECRET_KEY: "sk_test_http",
+      STRIPE_WEBHOOK_SECRET: "whsec_http",
+      STRIPE_API_BASE: stripe.url,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await seeded.server.stop();
+    await stripe.close().catch(() => {});
+  });
+
+  it("answers a page that asks the buyer to reload, with 503, not a 500", async () => {
+    const ordered = await fetch(`${seeded.server.url}/checkout`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "buy", email: "buyer@example.com" }),
+      redirect: "manual",
+    });
+    expect(ordered.status).toBe(303);
+    const sessionId = new URL(ordered.headers.get("location")!).pathname.split("/").at(-1)!;
+    expect(sessionId).toMatch(/^cs_test_/);
+    await stripe.close();
+    const page = await fetch(`${seeded.server.url}/thank-you-secret-0123456789?session_id=${sessionId}`);
+    expect(page.status).toBe(503);
+    const html = await page.text();
+    expect(html).toContain("Confirming your payment");
+    expect(html).toContain("Please reload this page in a moment");
+    expect(html).not.toContain("Download Now");
   });
 });

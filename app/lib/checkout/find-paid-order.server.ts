@@ -42,9 +42,9 @@ interface LookupOptions {
 /**
  * What a success-page visit is entitled to. `session_id` (back from the payment provider) is
  * checked against our orders first: an unknown or malformed id, or an order already paid,
- * refunded or closed, costs no provider call. Only a pending or processing order asks the
- * provider (answers cached a few seconds, calls limited per IP), and fulfils the order if the
- * webhook has not yet. `t` is the long-lived token of an e-mail link (any of the order's links).
+ * refunded or disputed, costs no provider call. Any other order asks the provider (answers
+ * cached a few seconds, calls limited per IP), and is fulfilled if the webhook has not yet.
+ * `t` is the long-lived token of an e-mail link (any of the order's links).
  */
 export async function findPurchase(
   services: Services,
@@ -88,7 +88,8 @@ async function purchaseBySession(
   const [order] = await db.select().from(orders).where(eq(orders.providerSessionId, sessionId));
   if (!order) return NONE;
   if (order.status === "paid") return withinSessionWindow(order, now);
-  if (order.status !== "pending" && order.status !== "processing") return NONE;
+  // Refunds and disputes revoke access; any other order may have been paid since we last heard.
+  if (order.status === "refunded" || order.status === "disputed") return NONE;
 
   const answer = await askProvider(services, sessionId, ip, now);
   if (answer === "rate-limited" || answer === "provider-unreachable") {
