@@ -80,7 +80,7 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
   const csp = contentSecurityPolicy({ https });
   app.use(
     helmet({
-      // server/content-security-policy.ts sets it: a nonce per response, hashes per static page.
+      // server/content-security-policy.ts sets it: a nonce per rendered page, hashes per static one.
       contentSecurityPolicy: false,
       strictTransportSecurity: https,
       // The one Referrer-Policy of every response (no route sets its own). Not "no-referrer": with
@@ -91,7 +91,7 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(csp.perRequest);
+  app.use(csp.everyResponse);
 
   // Before the static layers and React Router, so the build and development redirect alike.
   app.use(redirectTrailingSlash);
@@ -157,7 +157,7 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
         context.set(clientIpContext, req.ip ?? null);
-        context.set(cspNonceContext, res.locals.cspNonce);
+        context.set(cspNonceContext, csp.withNonce(res));
         return context;
       },
     }),

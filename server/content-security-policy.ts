@@ -6,7 +6,7 @@
  * served. A script injected into a page has neither, so the browser refuses to run it.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 
 /** Builds the policies of one process; `https` adds `upgrade-insecure-requests`. */
 export function contentSecurityPolicy({ https }: { https: boolean }) {
@@ -28,18 +28,23 @@ export function contentSecurityPolicy({ https }: { https: boolean }) {
       ...(https ? ["upgrade-insecure-requests"] : []),
     ].join("; ");
 
+  const noInlineScript = policy([]);
   return {
-    /**
-     * Every response gets a fresh nonce (`res.locals.cspNonce`, which React Router's render puts
-     * on its inline scripts) and the policy allowing it; a page served as a file replaces the
-     * header with its own (`forPage`).
-     */
-    perRequest: ((_req, res, next) => {
-      const nonce = randomBytes(16).toString("base64");
-      res.locals.cspNonce = nonce;
-      res.setHeader("Content-Security-Policy", policy([`'nonce-${nonce}'`]));
+    /** Every response starts with the policy that allows no inline script at all. */
+    everyResponse: ((_req, res, next) => {
+      res.setHeader("Content-Security-Policy", noInlineScript);
       next();
     }) satisfies RequestHandler,
+
+    /**
+     * For a page React renders now: a fresh nonce, which the render puts on its inline scripts,
+     * and the policy allowing it. Made only here, so other responses spend nothing on it.
+     */
+    withNonce(res: Response): string {
+      const nonce = randomBytes(16).toString("base64");
+      res.setHeader("Content-Security-Policy", policy([`'nonce-${nonce}'`]));
+      return nonce;
+    },
 
     /** The policy for a page served as it is: the hashes of the inline scripts in its HTML. */
     forPage: (html: string) => policy(inlineScriptHashes(html)),
