@@ -1,9 +1,10 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { loggableUrl, logger } from "#app/lib/logger.server.ts";
+import { cspNonceContext } from "#app/lib/router-context.ts";
 
 export const streamTimeout = 5_000;
 
@@ -12,6 +13,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -26,9 +28,13 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    // The response's CSP nonce goes on every inline script React Router and React write
+    // (hydration data, route modules, scroll restoration): the policy refuses any other (ADR 012).
+    const nonce = loadContext.get(cspNonceContext) ?? undefined;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         // React outlines boundaries above 12.8 KB to be swapped in by a script; never do that, for the same reason.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {

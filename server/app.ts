@@ -22,9 +22,10 @@ import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { type Logger, loggableUrl, logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
-import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
+import { clientIpContext, cspNonceContext, servicesContext } from "#app/lib/router-context.ts";
 import { getServices, type Services, shutdownServices } from "#app/lib/services.server.ts";
 import { redirectTrailingSlash } from "./canonical-path.ts";
+import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { landingPage, readAtMostEvery, sendLandingPage } from "./landing-page.ts";
 import { streamFile } from "./stream-file.ts";
 
@@ -75,31 +76,27 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
     }),
   );
 
+  const https = env.PUBLIC_URL.startsWith("https:");
+  const csp = contentSecurityPolicy({ https });
   app.use(
     helmet({
-      // React Router inlines its hydration data; scripts are same-origin otherwise.
-      contentSecurityPolicy: {
-        directives: {
-          "script-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:"],
-          "media-src": ["'self'", "blob:"],
-          "connect-src": ["'self'"],
-          "form-action": ["'self'", "https://checkout.stripe.com"],
-          "upgrade-insecure-requests": env.PUBLIC_URL.startsWith("https:") ? [] : null,
-        },
-      },
-      strictTransportSecurity: env.PUBLIC_URL.startsWith("https:"),
-      // Not "no-referrer": with it browsers send "Origin: null" on form posts, which React Router
-      // refuses as cross-site, so checkout without JavaScript would fail.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // server/content-security-policy.ts sets it: a nonce per rendered page, hashes per static one.
+      contentSecurityPolicy: false,
+      strictTransportSecurity: https,
+      // The one Referrer-Policy of every response (no route sets its own). Not "no-referrer": with
+      // it browsers send "Origin: null" on form posts, which React Router refuses as cross-site, so
+      // checkout without JavaScript would fail. "same-origin" keeps the Origin on the store's own
+      // forms and sends nothing, not even the origin, to another site (ADR 012).
+      referrerPolicy: { policy: "same-origin" },
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(csp.everyResponse);
 
   // Before the static layers and React Router, so the build and development redirect alike.
   app.use(redirectTrailingSlash);
 
-  if (options.clientDir) await serveBuild(app, options.clientDir, services);
+  if (options.clientDir) await serveBuild(app, options.clientDir, services, csp.forPage);
 
   // The product download streams straight from disk: send answers Range, If-Range, HEAD and the
   // conditional requests and sets the headers; streamFile writes the bytes with one reused buffer
@@ -156,10 +153,11 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV,
-      getLoadContext(req) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
         context.set(clientIpContext, req.ip ?? null);
+        context.set(cspNonceContext, csp.withNonce(res));
         return context;
       },
     }),
@@ -179,8 +177,16 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
   return { app, env, logger, close: shutdownServices };
 }
 
-/** The client build: hashed assets, the landing page from memory, the other prerendered pages. */
-async function serveBuild(app: Express, clientDir: string, services: Services) {
+/**
+ * The client build: hashed assets, the landing page from memory, the other prerendered pages. Each
+ * page is served with `policyFor` its HTML, computed here once: its Content Security Policy.
+ */
+async function serveBuild(
+  app: Express,
+  clientDir: string,
+  services: Services,
+  policyFor: (html: string) => string,
+) {
   // Hashed build assets never change: cache them for a year, serve the brotli or gzip twin.
   app.use(
     "/assets",
@@ -191,7 +197,7 @@ async function serveBuild(app: Express, clientDir: string, services: Services) {
     }),
   );
 
-  const landing = landingPage(await readFile(join(clientDir, "index.html"), "utf8"));
+  const landing = landingPage(await readFile(join(clientDir, "index.html"), "utf8"), policyFor);
   const productForSale = readAtMostEvery(
     1_000,
     async () => (await getCurrentProduct(services.database.db)) !== null,
@@ -207,15 +213,22 @@ async function serveBuild(app: Express, clientDir: string, services: Services) {
     sendLandingPage(req, res, page);
   });
 
-  // "/blog" -> "/blog/index.html" for every page React Router prerendered, but "/" (from memory).
-  const pages = new Set<string>();
+  // "/blog" -> "/blog/index.html" for every page React Router prerendered, but "/" (from memory),
+  // with the policy of that page's HTML.
+  const pages = new Map<string, string>();
   for (const file of await readdir(clientDir, { recursive: true })) {
-    if (file.endsWith("/index.html")) pages.add(`/${file.slice(0, -"/index.html".length)}`);
+    if (file.endsWith("/index.html")) {
+      const html = await readFile(join(clientDir, file), "utf8");
+      pages.set(`/${file.slice(0, -"/index.html".length)}`, policyFor(html));
+    }
   }
-  app.use((req, _res, next) => {
-    if ((req.method === "GET" || req.method === "HEAD") && pages.has(req.path.replace(/\/$/, ""))) {
+  app.use((req, res, next) => {
+    const page = req.path.replace(/\/$/, "");
+    const policy = pages.get(page);
+    if ((req.method === "GET" || req.method === "HEAD") && policy) {
       const query = req.url.slice(req.path.length);
-      req.url = `${req.path.replace(/\/$/, "")}/index.html${query}`;
+      req.url = `${page}/index.html${query}`;
+      res.setHeader("Content-Security-Policy", policy);
     }
     next();
   });

@@ -4,7 +4,8 @@
  * offer OutOfStock. Both variants are made from the build once at start, compressed once, and
  * served from memory with an ETag of their bytes. Which one a request gets is read from the
  * database at most once a second (a query per request halved the page's throughput), so every
- * instance follows an upload or a deletion within a second.
+ * instance follows an upload or a deletion within a second. Each variant carries the Content
+ * Security Policy computed from its own HTML (ADR 012).
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -14,13 +15,14 @@ const IN_STOCK = '"availability":"https://schema.org/InStock"';
 const OUT_OF_STOCK = '"availability":"https://schema.org/OutOfStock"';
 
 type Encoding = "br" | "gzip" | "identity";
-type Encoded = Record<Encoding, { body: Buffer; etag: string }>;
+/** One variant: its bytes in each encoding, and its Content Security Policy (ADR 012). */
+type Encoded = Record<Encoding, { body: Buffer; etag: string }> & { policy: string };
 interface LandingPage {
   inStock: Encoded;
   outOfStock: Encoded;
 }
 
-function encode(html: string): Encoded {
+function encode(html: string, policyFor: (html: string) => string): Encoded {
   const identity = Buffer.from(html);
   const bodies = {
     br: brotliCompressSync(identity, {
@@ -37,16 +39,23 @@ function encode(html: string): Encoded {
     br: { body: bodies.br, etag: tag(bodies.br) },
     gzip: { body: bodies.gzip, etag: tag(bodies.gzip) },
     identity: { body: identity, etag: tag(identity) },
+    policy: policyFor(html),
   };
 }
 
-/** Both variants of the prerendered page; throws unless its HTML carries exactly one InStock offer. */
-export function landingPage(html: string): LandingPage {
+/**
+ * Both variants of the prerendered page, each with `policyFor` its HTML; throws unless the HTML
+ * carries exactly one InStock offer.
+ */
+export function landingPage(html: string, policyFor: (html: string) => string): LandingPage {
   const offers = html.split(IN_STOCK).length - 1;
   if (offers !== 1) {
     throw new Error(`The prerendered landing page should carry one ${IN_STOCK}; it carries ${offers}.`);
   }
-  return { inStock: encode(html), outOfStock: encode(html.replace(IN_STOCK, OUT_OF_STOCK)) };
+  return {
+    inStock: encode(html, policyFor),
+    outOfStock: encode(html.replace(IN_STOCK, OUT_OF_STOCK), policyFor),
+  };
 }
 
 /**
@@ -77,6 +86,7 @@ export function sendLandingPage(req: Request, res: Response, page: Encoded) {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "public, max-age=0, must-revalidate",
     ETag: etag,
+    "Content-Security-Policy": page.policy,
   });
   if (encoding !== "identity") res.set("Content-Encoding", encoding);
   res.send(body);

@@ -11,3 +11,9 @@ export const servicesContext = createContext<Services>();
 
 /** The client's address as the Node server sees it (Express `req.ip`, honouring trusted proxies). */
 export const clientIpContext = createContext<string | null>(null);
+
+/**
+ * The nonce of this response's Content Security Policy (server/content-security-policy.ts), which
+ * app/entry.server.tsx puts on the inline scripts it renders; none when prerendering at build.
+ */
+export const cspNonceContext = createContext<string | null>(null);

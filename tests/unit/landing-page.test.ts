@@ -6,8 +6,12 @@ const offer = (availability: string) =>
   `<script type="application/ld+json">{"@type":"Product","offers":{"@type":"Offer","availability":"https://schema.org/${availability}"}}</script>`;
 const html = `<!DOCTYPE html><html><head>${offer("InStock")}</head><body>InStock in the text</body></html>`;
 
+/** Stands in for the Content Security Policy of a page: which offer it was computed from. */
+const policyFor = (page: string) => `policy of ${offerAvailabilityIn(page)}`;
+const offerAvailabilityIn = (page: string) => /schema\.org\/(\w+)/.exec(page)?.[1];
+
 describe("the landing page's two variants", () => {
-  const page = landingPage(html);
+  const page = landingPage(html, policyFor);
 
   it("keeps the prerendered page for InStock and changes only the offer for OutOfStock", () => {
     expect(page.inStock.identity.body.toString()).toBe(html);
@@ -26,14 +30,19 @@ describe("the landing page's two variants", () => {
   it("gives every body its own ETag, the same on every start", () => {
     const tags = [page.inStock, page.outOfStock].flatMap((v) => [v.br.etag, v.gzip.etag, v.identity.etag]);
     expect(new Set(tags).size).toBe(6);
-    expect(landingPage(html).outOfStock.br.etag).toBe(page.outOfStock.br.etag);
+    expect(landingPage(html, policyFor).outOfStock.br.etag).toBe(page.outOfStock.br.etag);
+  });
+
+  it("carries the policy computed from each variant's own HTML", () => {
+    expect(page.inStock.policy).toBe("policy of InStock");
+    expect(page.outOfStock.policy).toBe("policy of OutOfStock");
   });
 
   it.each([
     ["no offer", "<html><head></head></html>", 0],
     ["two offers", `<html><head>${offer("InStock")}${offer("InStock")}</head></html>`, 2],
   ])("refuses a build with %s", (_name, built, count) => {
-    expect(() => landingPage(built)).toThrow(`it carries ${count}`);
+    expect(() => landingPage(built, policyFor)).toThrow(`it carries ${count}`);
   });
 });
 

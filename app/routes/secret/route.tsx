@@ -52,9 +52,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export function headers() {
-  // Neither page may be cached by a browser or a proxy: both show personal or secret data, and
-  // their secret URL is never sent to another site as a referrer.
-  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+  // Neither page may be cached by a browser or a proxy: both show personal or secret data. Their
+  // secret URL is never sent to another site as a referrer: server/app.ts's one Referrer-Policy,
+  // "same-origin", covers every page (a second header here would contradict it, ADR 012).
+  return { "Cache-Control": "no-store" };
 }
 
 export async function loader(args: Route.LoaderArgs) {
