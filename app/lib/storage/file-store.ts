@@ -31,6 +31,11 @@ export interface FileStore {
   stat(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   list(prefix?: string): Promise<StoredObject[]>;
+  /**
+   * Removes what writes that never finished left behind (a process killed mid-upload), last
+   * written before `before`; says how many files and bytes.
+   */
+  removeLeftovers(before: Date): Promise<{ count: number; bytes: number }>;
   /** How a download of `key` reaches the client, saved as `fileName`; a URL lasts `expiresIn` seconds. */
   downloadSource(key: string, opts: { expiresIn: number; fileName: string }): Promise<DownloadSource>;
 }
