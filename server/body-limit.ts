@@ -17,6 +17,9 @@ import { MULTIPART_OVERHEAD_BYTES } from "#app/routes/secret/upload.server.ts";
 /** Every form in the store (checkout, sign-in, admin actions, lost link, test payment) fits many times over. */
 export const FORM_BODY_BYTES = 16 * 1024;
 
+/** How long a refused body's connection stays half-open for the client to read the answer. */
+const LINGER_MS = 1_000;
+
 interface BodyRule {
   maxBytes: number;
   /** The whole body must have arrived this long after the headers; null: no overall deadline. */
@@ -50,9 +53,15 @@ function limitBodies(ruleFor: (req: Request) => BodyRule): RequestHandler {
       clearTimeout(deadline);
       const error = new BodyRefusedError(status === 413 ? "too-large" : "too-slow");
       if (res.headersSent) return void req.destroy(error);
+      // Node closes a "Connection: close" connection as soon as the answer is written; with body
+      // bytes still unread that close is a reset, and a client busy writing the body would lose
+      // the answer. So the connection is half-closed after the answer and reset a moment later.
+      const { socket } = req;
+      socket.destroySoon = () => {
+        socket.end();
+        setTimeout(() => req.destroy(error), LINGER_MS).unref();
+      };
       res.status(status).set("Connection", "close").type("text/plain").send(STATUS_CODES[status]);
-      // Only once the answer is out: closing the connection first could lose it.
-      res.once("finish", () => req.destroy(error));
     };
 
     const deadline = rule.deadlineMs === null ? undefined : setTimeout(() => refuse(408), rule.deadlineMs);
