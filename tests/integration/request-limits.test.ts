@@ -92,8 +92,11 @@ function rawPost(
       while (!done && !socket.destroyed && !response && sent < opts.total) {
         if (!chunk(filler))
           await new Promise<void>((next) => {
-            socket.once("drain", next);
-            socket.once("close", next);
+            const go = () => {
+              socket.off("drain", go).off("close", go);
+              next();
+            };
+            socket.once("drain", go).once("close", go);
           });
       }
       if (!done && !socket.destroyed) socket.write("0\r\n\r\n");
