@@ -47,20 +47,22 @@ function limitBodies(ruleFor: (req: Request) => BodyRule): RequestHandler {
     let complete = req.complete;
     let refused = false;
 
+    // Node closes a connection as soon as its answer is written; with body bytes still unread that
+    // close is a reset, and a client busy writing the body would lose the answer. So the
+    // connection is half-closed once the answer is out and reset a moment later.
+    const { socket } = req;
+    const closeSoon = (error: BodyRefusedError) => {
+      refused = true;
+      socket.end();
+      setTimeout(() => req.destroy(error), LINGER_MS).unref();
+    };
     const refuse = (status: 408 | 413) => {
       if (refused) return;
-      refused = true;
       clearTimeout(deadline);
       const error = new BodyRefusedError(status === 413 ? "too-large" : "too-slow");
-      if (res.headersSent) return void req.destroy(error);
-      // Node closes a "Connection: close" connection as soon as the answer is written; with body
-      // bytes still unread that close is a reset, and a client busy writing the body would lose
-      // the answer. So the connection is half-closed after the answer and reset a moment later.
-      const { socket } = req;
-      socket.destroySoon = () => {
-        socket.end();
-        setTimeout(() => req.destroy(error), LINGER_MS).unref();
-      };
+      if (res.headersSent) return closeSoon(error);
+      refused = true;
+      socket.destroySoon = () => closeSoon(error);
       res.status(status).set("Connection", "close").type("text/plain").send(STATUS_CODES[status]);
     };
 
@@ -69,7 +71,7 @@ function limitBodies(ruleFor: (req: Request) => BodyRule): RequestHandler {
     // or refused it): close the connection rather than read the rest of a body nobody wants.
     res.once("finish", () => {
       clearTimeout(deadline);
-      if (!complete && !refused) req.destroy(new BodyRefusedError("unwanted"));
+      if (!complete && !refused) closeSoon(new BodyRefusedError("unwanted"));
     });
     if (declared > rule.maxBytes) return refuse(413);
 

@@ -297,5 +297,5 @@ describe("files left by failed uploads", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 60_000);
 });
