@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readdir, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -130,6 +130,7 @@ describe("request bodies over HTTP (a store on sale, with Stripe)", () => {
   afterAll(async () => {
     await server.stop();
     await stripe.close();
+    await rm(large, { force: true });
   });
 
   it("refuses a chunked 128 MB checkout with 413 before reading it, and a 10 KB one is read", async () => {
