@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { BodyRefusedError } from "#app/lib/body-refused.server.ts";
 import { loggableUrl, logger } from "#app/lib/logger.server.ts";
 import { cspNonceContext } from "#app/lib/router-context.ts";
 
@@ -68,7 +69,8 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  // An aborted request, or a body the server refused and already answered (413, 408).
+  if (request.signal.aborted || error instanceof BodyRefusedError) return;
   const { pathname, search } = new URL(request.url);
   logger.error({ err: error, url: loggableUrl(pathname + search) }, "request failed");
 };

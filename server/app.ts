@@ -24,9 +24,11 @@ import { type Logger, loggableUrl, logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, cspNonceContext, servicesContext } from "#app/lib/router-context.ts";
 import { getServices, type Services, shutdownServices } from "#app/lib/services.server.ts";
+import { limitRequestBodies } from "./body-limit.ts";
 import { redirectTrailingSlash } from "./canonical-path.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { landingPage, readAtMostEvery, sendLandingPage } from "./landing-page.ts";
+import { capPerClient, DOWNLOADS_PER_CLIENT, UPLOADS_PER_CLIENT } from "./per-client-cap.ts";
 import { streamFile } from "./stream-file.ts";
 
 // React Router's prerender loads the server entry as its server build: this module is both.
@@ -52,7 +54,8 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
   const { env } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default).
+  app.set("trust proxy", env.TRUST_PROXY ?? false);
 
   app.use(
     pinoHttp({
@@ -96,12 +99,17 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
   // Before the static layers and React Router, so the build and development redirect alike.
   app.use(redirectTrailingSlash);
 
+  // Every body bounded in size and time while it arrives; uploads capped per address (ADR 011).
+  app.use(limitRequestBodies(env, services.settings.adminPath));
+  app.post(`/${services.settings.adminPath}/upload`, capPerClient(UPLOADS_PER_CLIENT));
+
   if (options.clientDir) await serveBuild(app, options.clientDir, services, csp.forPage);
 
   // The product download streams straight from disk: send answers Range, If-Range, HEAD and the
   // conditional requests and sets the headers; streamFile writes the bytes with one reused buffer
   // per download (see there: a read stream's per-chunk buffers cost over 100 MB of RSS at 200
   // concurrent downloads). The app decides whether the token entitles the request to the file.
+  app.get("/download/:token", capPerClient(DOWNLOADS_PER_CLIENT));
   app.get("/download/:token", async (req, res, next) => {
     try {
       const plan = await prepareDownload(services, req.params.token, req.ip ?? null);

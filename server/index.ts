@@ -20,9 +20,11 @@ process.env.NODE_ENV ??= dev ? "development" : "production";
 const SHUTDOWN_GRACE_MS = 25_000;
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? "build");
 
-const server = createServer();
-server.requestTimeout = 0; // long downloads and uploads; per-socket timeouts still apply
-server.headersTimeout = 60_000;
+/** A whole request, headers and body: the cap for the one long body, a 2 GB upload on a slow line. */
+const REQUEST_TIMEOUT_MS = 6 * 3600_000;
+
+// Node checks the header and request deadlines below on this interval (30 s by default).
+const server = createServer({ connectionsCheckingInterval: 1_000 });
 
 type AppModule = typeof import("./app.ts");
 let store: StoreApp;
@@ -62,6 +64,15 @@ try {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
+
+// Slow clients cannot hold connections for ever (ADR 011): the headers must arrive within
+// BODY_TIMEOUT_SECONDS (a form's or a webhook's body too: server/body-limit.ts), a connection
+// silent for IDLE_TIMEOUT_SECONDS is closed (a stalled upload or download), and an idle keep-alive
+// connection after 5 s.
+server.headersTimeout = store.env.BODY_TIMEOUT_SECONDS * 1000;
+server.requestTimeout = REQUEST_TIMEOUT_MS;
+server.timeout = store.env.IDLE_TIMEOUT_SECONDS * 1000;
+server.keepAliveTimeout = 5_000;
 
 server.listen(store.env.PORT, store.env.HOST, () => {
   store.logger.info({ url: store.env.PUBLIC_URL, port: store.env.PORT, dev }, "listening");

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /** Empty strings count as unset, so `FOO=` in a shell or an .env file falls back to the default. */
@@ -13,6 +14,37 @@ const tokenSecrets = z
   .string()
   .transform((s) => s.split(",").map((p) => p.trim()))
   .pipe(z.array(z.string().min(32, "each secret at least 32 characters")).min(1));
+
+/** An address or subnet Express's `trust proxy` takes: an IP, an IP/prefix, or one of its named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Whose X-Forwarded-For the store believes: a number of proxy hops in front of it, or the
+ * proxies' addresses; unset, nobody's (the client address is the connection's).
+ */
+const trustProxy = z.string().transform((value, ctx): number | string[] => {
+  const hops = Number(value);
+  if (/^\s*\d+\s*$/.test(value) && hops >= 1) return hops;
+  const entries = value.split(",").map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: "custom",
+    message:
+      "the number of proxies in front of the store (1 behind nginx) or a comma-separated list of their addresses or subnets (10.0.0.2, 10.0.0.0/8, loopback)",
+  });
+  return z.NEVER;
+});
+
+const seconds = z.coerce
+  .number()
+  .positive()
+  .max(24 * 3600);
 
 const envSchema = z.object({
   PORT: optional(z.coerce.number({ error: "a port number from 1 to 65535" }).int().min(1).max(65535)).default(
@@ -57,6 +89,11 @@ const envSchema = z.object({
   MAX_UPLOAD_BYTES: optional(z.coerce.number({ error: "a size in bytes" }).int().positive()).default(
     2 * 1024 ** 3,
   ),
+  TRUST_PROXY: optional(trustProxy),
+  /** How long a client may take to send a request's headers, and a form's or a webhook's body. */
+  BODY_TIMEOUT_SECONDS: optional(seconds).default(30),
+  /** How long a connection may stay silent (a stalled upload or download) before it is closed. */
+  IDLE_TIMEOUT_SECONDS: optional(seconds).default(60),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
 });
 

@@ -33,3 +33,17 @@ export async function hit(
 export async function forget(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
+
+/**
+ * Whether `key` is already over its limit, without counting a hit: lets a route refuse a
+ * locked-out client before reading its request body. Null when not locked out.
+ */
+export async function lockedOut(
+  db: Db,
+  key: string,
+  rule: { limit: number },
+): Promise<{ retryAfterMs: number } | null> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  const retryAfterMs = row ? row.resetAt.getTime() - Date.now() : 0;
+  return row && row.count >= rule.limit && retryAfterMs > 0 ? { retryAfterMs } : null;
+}

@@ -16,6 +16,7 @@ import { startReconciler } from "#app/lib/orders/reconcile-orders.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
+import { sweepOrphanFiles } from "#app/lib/products/sweep-orphans.server.ts";
 import { type FirstStart, loadSettings, type StoreSettings } from "#app/lib/settings.server.ts";
 import type { FileStore } from "#app/lib/storage/file-store.ts";
 import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
@@ -46,7 +47,7 @@ type Holder = { [PROCESS_SERVICES]?: Promise<Services> };
 /** The process's services, created on first call from the environment. Only the server calls it. */
 export function getServices(): Promise<Services> {
   const holder = globalThis as Holder;
-  holder[PROCESS_SERVICES] ??= createServices(parseEnv()).then((services) => {
+  holder[PROCESS_SERVICES] ??= createServices(parseEnv()).then(async (services) => {
     logger.level = services.env.LOG_LEVEL;
     hideInLogs(services.settings.adminPath, "ADMIN_PATH");
     hideInLogs(services.settings.successPath, "SUCCESS_PATH");
@@ -58,6 +59,11 @@ export function getServices(): Promise<Services> {
         mail: services.mailer.kind,
       },
       "services ready",
+    );
+    await sweepOrphanFiles(services).then(
+      ({ count, bytes }) =>
+        count > 0 && logger.info({ files: count, bytes }, "removed files left by failed uploads"),
+      (error: unknown) => logger.warn({ err: error }, "could not sweep files left by failed uploads"),
     );
     return services;
   });

@@ -116,6 +116,35 @@ for (const backend of testBackends()) {
       expect(await stored()).toEqual([]);
     });
 
+    it("a whole ZIP part followed by a broken part is refused and leaves no file and no product", async () => {
+      const current = await uploadFromRequest(
+        services,
+        multipart("good.zip", await fixture("toolkit-sample.zip")),
+      );
+      const boundary = "----broken";
+      const part = (name: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.zip"\r\nContent-Type: application/zip\r\n\r\n`;
+      const zip = await fixture("toolkit-v2.zip");
+      // The whole ZIP, its closing boundary line, then a second part cut off without its end.
+      const body = Buffer.concat([
+        Buffer.from(part("file")),
+        zip,
+        Buffer.from(`\r\n${part("more")}`),
+        Buffer.alloc(1000, 7),
+      ]);
+      const request = new Request("http://x/", {
+        method: "POST",
+        body,
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      });
+      await rejects(request, 400, /interrotto/);
+      // Whatever the upload started must be over and undone by the time the answer is given.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await getCurrentProduct(services.database.db))?.id).toBe(current.id);
+      expect((await stored()).map((o) => o.key)).toEqual([current.fileKey]);
+      expect(await services.database.db.select().from(products)).toHaveLength(1);
+    });
+
     it("two uploads at once leave exactly one current product and no orphan file", async () => {
       const [a, b] = await Promise.all([
         uploadFromRequest(services, multipart("a.zip", await fixture("toolkit-sample.zip"))),

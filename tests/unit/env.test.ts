@@ -79,6 +79,12 @@ describe("parseEnv", () => {
     ["TOKEN_SECRET", "short"],
     ["MAX_UPLOAD_BYTES", "-1"],
     ["LOG_LEVEL", "loud"],
+    ["TRUST_PROXY", "true"],
+    ["TRUST_PROXY", "0"],
+    ["TRUST_PROXY", "nginx"],
+    ["TRUST_PROXY", "10.0.0.0/33"],
+    ["BODY_TIMEOUT_SECONDS", "0"],
+    ["IDLE_TIMEOUT_SECONDS", "soon"],
   ])("rejects %s=%s naming the variable", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrowError(new RegExp(`${name}: `));
     expect(() => parseEnv({ [name]: value })).toThrowError(ConfigError);
@@ -107,6 +113,20 @@ describe("parseEnv", () => {
     expect(paymentMode({ PAYMENTS: "test" })).toMatch(/^TEST MODE: no card is charged/);
     expect(paymentMode({ PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_live_x" })).toMatch(/live: real cards/);
     expect(paymentMode({ PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_test_x" })).toMatch(/test cards only/);
+  });
+
+  it("believes X-Forwarded-For from nobody by default, from a number of hops, or from listed proxies", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.2, 172.16.0.0/12, ::1, loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.2",
+      "172.16.0.0/12",
+      "::1",
+      "loopback",
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrowError(
+      /TRUST_PROXY: the number of proxies in front of the store \(1 behind nginx\) or a comma-separated list/,
+    );
   });
 
   it("requires the webhook secret with a Stripe key, and S3 credentials with a bucket", () => {

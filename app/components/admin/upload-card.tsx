@@ -5,6 +5,7 @@ import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import type { SignedIn } from "#app/components/admin/admin-types.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
+import { formatFileSize } from "#app/lib/file-size.ts";
 
 export function UploadCard({ data }: { data: SignedIn }) {
   const input = useRef<HTMLInputElement>(null);
@@ -47,8 +48,11 @@ export function UploadCard({ data }: { data: SignedIn }) {
         if (input.current) input.current.value = "";
         revalidator.revalidate();
       } else {
+        // The server refuses a body far over the limit before the route sees it, in plain text.
+        const tooLarge =
+          xhr.status === 413 && ADMIN_COPY.uploadErrors.tooLarge(formatFileSize(data.maxUploadBytes));
         toast.error(result.title ?? ADMIN_COPY.toasts.uploadError, {
-          description: result.message ?? ADMIN_COPY.toasts.genericUpload,
+          description: result.message ?? (tooLarge || ADMIN_COPY.toasts.genericUpload),
         });
       }
     };

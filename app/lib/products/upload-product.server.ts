@@ -3,6 +3,7 @@ import { PassThrough, type Readable, Transform } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import yauzl from "yauzl";
 import { AppError } from "#app/lib/app-error.ts";
+import { logger } from "#app/lib/logger.server.ts";
 import type { Product } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import type { FileStore } from "#app/lib/storage/file-store.ts";
@@ -78,13 +79,14 @@ function inspectZip(store: FileStore, key: string, size: number): Promise<{ entr
 
 /**
  * Streams one uploaded ZIP into storage as it arrives (never whole in memory), counting and hashing
- * it on the way and failing at once past MAX_UPLOAD_BYTES; checks it, and only then makes it the
- * current product and removes the previous file (ADR 005). Anything wrong leaves the current
- * product as it was and nothing behind in storage.
+ * it on the way and failing at once past MAX_UPLOAD_BYTES; checks it, waits for the rest of the
+ * request (`whole`: a broken part after the file refuses the upload too), and only then makes it
+ * the current product and removes the previous file (ADR 005). Anything wrong leaves the current
+ * product as it was and nothing behind in storage: the stored file is deleted before this rejects.
  */
 export async function uploadProduct(
   services: Services,
-  upload: { file: Readable; fileName: string },
+  upload: { file: Readable; fileName: string; whole: Promise<void> },
 ): Promise<Product> {
   const max = services.env.MAX_UPLOAD_BYTES;
   const { file } = upload;
@@ -110,10 +112,12 @@ export async function uploadProduct(
       : new AppError("UPLOAD_INTERRUPTED", "The upload did not arrive whole", { cause: error });
   }
 
+  let made: { product: Product; replaced: Product[] };
   try {
     if (stored.size === 0) throw new AppError("UPLOAD_EMPTY", "The file is empty");
     const { entries } = await inspectZip(services.files, stored.key, stored.size);
-    return await makeCurrent(services, {
+    await upload.whole;
+    made = await makeCurrent(services, {
       ...stored,
       sha256: hash.digest("hex"),
       fileName: upload.fileName.slice(0, 255),
@@ -123,14 +127,21 @@ export async function uploadProduct(
     await services.files.delete(stored.key);
     throw error;
   }
+  // The new product is on sale: a previous file that cannot be removed now is swept at the next start.
+  for (const old of made.replaced) {
+    await services.files.delete(old.fileKey).catch((error: unknown) => {
+      logger.warn({ err: error, key: old.fileKey }, "could not remove the previous product file");
+    });
+  }
+  return made.product;
 }
 
 async function makeCurrent(
   services: Services,
   file: { key: string; size: number; sha256: string; fileName: string; entries: number },
-): Promise<Product> {
+): Promise<{ product: Product; replaced: Product[] }> {
   const db = services.database.db;
-  const { product, replaced } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MAKE_CURRENT_LOCK})`);
     const replaced = await tx
       .update(products)
@@ -150,8 +161,6 @@ async function makeCurrent(
       .returning();
     return { product: product!, replaced };
   });
-  for (const old of replaced) await services.files.delete(old.fileKey);
-  return product;
 }
 
 /** Removes the current product: the store sells nothing until a new ZIP is uploaded. */

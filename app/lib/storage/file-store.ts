@@ -33,6 +33,11 @@ export interface FileStore {
   list(prefix?: string): Promise<StoredObject[]>;
   /** Resolves when the store can be written to (local: the directory; S3: the bucket answers). */
   check(): Promise<void>;
+  /**
+   * Removes what writes that never finished left behind (a process killed mid-upload), last
+   * written before `before`; says how many files and bytes.
+   */
+  removeLeftovers(before: Date): Promise<{ count: number; bytes: number }>;
   /** How a download of `key` reaches the client, saved as `fileName`; a URL lasts `expiresIn` seconds. */
   downloadSource(key: string, opts: { expiresIn: number; fileName: string }): Promise<DownloadSource>;
 }

@@ -77,6 +77,28 @@ export class LocalFileStore implements FileStore {
     await rm(this.pathOf(key), { force: true });
   }
 
+  /** The temporary files of writes that were cut off before their rename (`.tmp/<uuid>.part`). */
+  async removeLeftovers(before: Date) {
+    let names: string[];
+    try {
+      names = await readdir(this.tmpDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { count: 0, bytes: 0 };
+      throw error;
+    }
+    let count = 0;
+    let bytes = 0;
+    for (const name of names) {
+      const path = join(this.tmpDir, name);
+      const s = await stat(path).catch(() => null);
+      if (!s?.isFile() || s.mtime >= before) continue;
+      await rm(path, { force: true });
+      count++;
+      bytes += s.size;
+    }
+    return { count, bytes };
+  }
+
   /** The file itself: the server streams it (send + streamFile). */
   async downloadSource(key: string): Promise<DownloadSource> {
     return { path: this.pathOf(key) };

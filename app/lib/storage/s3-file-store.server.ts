@@ -125,6 +125,15 @@ export class S3FileStore implements FileStore {
     return objects.sort((a, b) => b.lastModified.getTime() - a.lastModified.getTime());
   }
 
+  /**
+   * Nothing to remove here: an interrupted upload leaves no object (a failed one is aborted, its
+   * parts removed); the parts of one whose process was killed are removed by the bucket's
+   * AbortIncompleteMultipartUpload lifecycle rule (README).
+   */
+  async removeLeftovers() {
+    return { count: 0, bytes: 0 };
+  }
+
   /** A presigned GET: the client downloads straight from the bucket, saved under `fileName`. */
   async downloadSource(key: string, opts: { expiresIn: number; fileName: string }): Promise<DownloadSource> {
     assertValidKey(key);

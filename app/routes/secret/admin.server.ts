@@ -24,7 +24,7 @@ import { latestReconcileRuns, reconcileOrders } from "#app/lib/orders/reconcile-
 import { verifyPassword } from "#app/lib/password.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts";
-import { forget, hit } from "#app/lib/rate-limit.server.ts";
+import { forget, hit, lockedOut } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { getSetting } from "#app/lib/settings.server.ts";
 import { field, readForm } from "#app/routes/http.server.ts";
@@ -104,20 +104,29 @@ export async function handleAdminAction(services: Services, request: Request, cl
   const db = services.database.db;
   if (!isSameOrigin(request, services.env.PUBLIC_URL))
     return fail("unknown", ADMIN_COPY.forbidden, ADMIN_COPY.forbidden, 403);
+  const signedIn = await hasAdminSession(services, request);
+  const ipKey = `admin-sign-in:${clientIp ?? "unknown"}`;
+  const locked = (retryAfterMs: number) =>
+    data(
+      {
+        intent: "sign-in",
+        error: ADMIN_COPY.signIn.tooMany(Math.max(1, Math.ceil(retryAfterMs / 60_000))),
+      } satisfies AdminActionData,
+      { status: 429 },
+    );
+  // A locked-out address without a session is answered before its body is read.
+  if (!signedIn) {
+    const lock = await lockedOut(db, ipKey, SIGN_IN_LIMIT);
+    if (lock) return locked(lock.retryAfterMs);
+  }
   const form = await readForm(request);
   const intent = field(form, "intent");
 
   if (intent === "sign-in") {
     // Every attempt is counted (one atomic increment) before the ~100 ms password check, so
     // parallel guesses cannot slip past the limit; a successful sign-in clears the count.
-    const ipKey = `admin-sign-in:${clientIp ?? "unknown"}`;
     const state = await hit(db, ipKey, SIGN_IN_LIMIT);
-    if (!state.allowed) {
-      const minutes = Math.max(1, Math.ceil(state.retryAfterMs / 60_000));
-      return data({ intent, error: ADMIN_COPY.signIn.tooMany(minutes) } satisfies AdminActionData, {
-        status: 429,
-      });
-    }
+    if (!state.allowed) return locked(state.retryAfterMs);
     const parsed = signInSchema.safeParse({
       password: field(form, "password"),
       [HONEYPOT_FIELD]: field(form, HONEYPOT_FIELD),
@@ -132,7 +141,7 @@ export async function handleAdminAction(services: Services, request: Request, cl
     });
   }
 
-  if (!(await hasAdminSession(services, request))) {
+  if (!signedIn) {
     return data({ intent: "sign-in", error: ADMIN_COPY.signIn.expired } satisfies AdminActionData, {
       status: 401,
     });

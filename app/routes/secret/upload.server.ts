@@ -12,14 +12,16 @@ import type { Product } from "#app/lib/products/get-current-product.server.ts";
 import { MAX_ZIP_ENTRIES, uploadProduct } from "#app/lib/products/upload-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 
-/** What multipart framing adds to the file itself. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** What multipart framing may add to the file itself (the server's limit on the whole body). */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-/** Uploads the request's one `.zip` file part as the new product; throws AppError when refused. */
+/**
+ * Uploads the request's one `.zip` file part as the new product; throws AppError when refused.
+ * The server has already bounded the body (server/body-limit.ts); the file itself is held to
+ * MAX_UPLOAD_BYTES by uploadProduct. The upload becomes the product only once the whole body has
+ * been read without error, and settles only once a refused upload's file is gone.
+ */
 export async function uploadFromRequest(services: Services, request: Request): Promise<Product> {
-  const max = services.env.MAX_UPLOAD_BYTES;
-  if (Number(request.headers.get("content-length") ?? 0) > max + MULTIPART_OVERHEAD_BYTES)
-    throw new AppError("UPLOAD_TOO_LARGE", "Content-Length over the limit");
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body || !contentType.startsWith("multipart/form-data"))
     throw new AppError("UPLOAD_NO_FILE", "Not a multipart form");
@@ -32,6 +34,11 @@ export async function uploadFromRequest(services: Services, request: Request): P
     } catch {
       return reject(new AppError("UPLOAD_NO_FILE", "Malformed multipart header"));
     }
+    // The whole multipart body, read to its end (or not).
+    const whole = new Promise<void>((done, fail) => {
+      parser.on("close", done);
+      parser.on("error", () => fail(new AppError("UPLOAD_INTERRUPTED", "The multipart body is cut off")));
+    });
     let sawFile = false;
     parser.on("file", (_field, file, info) => {
       sawFile = true;
@@ -40,12 +47,13 @@ export async function uploadFromRequest(services: Services, request: Request): P
         file.resume();
         return reject(new AppError("UPLOAD_NOT_ZIP_NAME", "The file name does not end in .zip"));
       }
-      uploadProduct(services, { file, fileName }).then(resolve, reject);
+      uploadProduct(services, { file, fileName, whole }).then(resolve, reject);
     });
-    parser.on("error", () => reject(new AppError("UPLOAD_INTERRUPTED", "The multipart body is cut off")));
-    parser.on("close", () => {
-      if (!sawFile) reject(new AppError("UPLOAD_NO_FILE", "No file part"));
-    });
+    // Without a file part, the body's end or its error is the answer; with one, uploadProduct's.
+    whole.then(
+      () => sawFile || reject(new AppError("UPLOAD_NO_FILE", "No file part")),
+      (error: AppError) => sawFile || reject(error),
+    );
     const stream = Readable.fromWeb(body as ReadableStream<Uint8Array>);
     stream.on("error", () => parser.destroy(new Error("client went away")));
     stream.pipe(parser);
