@@ -20,7 +20,7 @@ import { useCountdown } from "#app/lib/use-countdown.ts";
 import demoVideo from "#app/media/toolkit-tour.mp4?url";
 import demoCaptions from "#app/media/toolkit-tour.vtt?url";
 import demoPoster from "#app/media/toolkit-tour-poster.webp?url";
-import { httpStatus, readForm } from "#app/routes/http.server.ts";
+import { httpStatus, needsDatabase, readForm } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [
@@ -32,10 +32,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = needsDatabase(async ({ context }: Route.LoaderArgs) => {
   const { database } = context.get(servicesContext);
   return { available: (await getCurrentProduct(database.db)) !== null };
-}
+});
 
 type ActionResult =
   | { intent: "unlock"; offer: string; expiresInMs: number }
@@ -48,7 +48,7 @@ const ORDER_ERRORS: Partial<Record<AppErrorCode, { title: string; message: strin
   NO_CHECKOUT_URL: { title: CHECKOUT_COPY.paymentError.title, message: CHECKOUT_COPY.noCheckoutUrl },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = needsDatabase(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const form = await readForm(request);
   if (form.get("intent") === "unlock") {
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error({ err: error }, "checkout failed");
     return data({ intent: "buy", error: CHECKOUT_COPY.paymentError } satisfies ActionResult, { status: 500 });
   }
-}
+});
 
 const BADGE_ICONS = [Download, RotateCcw, BadgeCheck];
 

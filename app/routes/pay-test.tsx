@@ -7,7 +7,7 @@ import { formatCents } from "#app/lib/money.ts";
 import { completeTestPayment, findTestSession } from "#app/lib/payments/complete-test-payment.server.ts";
 import { TEST_VAT, testVatCents } from "#app/lib/payments/test-mode-provider.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
-import { field, notFound, readForm } from "#app/routes/http.server.ts";
+import { field, needsDatabase, notFound, readForm } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/pay-test";
 
 export const meta: Route.MetaFunction = () => [
@@ -19,7 +19,7 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = needsDatabase(async ({ request, params, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
   const order = await findTestSession(services, params.session);
   if (!order) notFound(request);
@@ -31,9 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     amountCents: order.amountCents,
     open: order.status === "pending",
   };
-}
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = needsDatabase(async ({ request, params, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const intent = field(await readForm(request), "intent");
   if (intent === "pay") {
@@ -44,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // A declined card is an outcome of the payment, not an HTTP error.
   if (intent === "decline") return { declined: true, closed: false };
   return redirect("/checkout", 303);
-}
+});
 
 export default function TestPayment({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";

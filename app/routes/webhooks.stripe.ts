@@ -2,7 +2,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { handleStripeEvent } from "#app/lib/payments/handle-stripe-webhook.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
-import { httpStatus } from "#app/routes/http.server.ts";
+import { httpStatus, needsDatabase } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/webhooks.stripe";
 
 const json = (status: number, body: object) =>
@@ -13,7 +13,7 @@ export function loader() {
 }
 
 /** Stripe's event deliveries: the raw body, its signature checked, each event applied once. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = needsDatabase(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const webhooks = services.payments.webhooks;
   if (!webhooks) return json(404, { error: "Stripe is not configured" });
@@ -34,4 +34,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await handleStripeEvent(services.database.db, services.links, event);
   if (outcome === "applied") services.kickOutbox();
   return json(200, { received: true, duplicate: outcome === "duplicate" });
-}
+});

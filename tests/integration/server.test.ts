@@ -180,6 +180,19 @@ describe.runIf(postgres)("when PostgreSQL drops the store's connections", () => 
       expect(await ready.json()).toEqual({ status: "unavailable", failing: ["database"] });
       // Alive all the same: a load balancer takes it out of rotation, nothing restarts it.
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      // Pages that need the database say to try again: 503, never a stack trace.
+      const checkout = await fetch(`${server.url}/checkout`);
+      expect(checkout.status).toBe(503);
+      const page = await checkout.text();
+      expect(page).toContain("Unexpected Application Error!");
+      expect(page).toContain("The store is briefly unavailable. Please try again in a minute.");
+      expect(page).not.toMatch(/\bat .*\.(ts|js):\d+/);
+      const posted = await fetch(`${server.url}/checkout`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "buy", email: "outage@example.com", consent: "on" }),
+        headers: { origin: server.url },
+      });
+      expect(posted.status).toBe(503);
       const landing = await fetch(`${server.url}/`);
       expect(landing.status).toBe(200);
       expect(await landing.text()).toContain("Get Instant Access - $47");

@@ -1,9 +1,10 @@
 import { servicesContext } from "#app/lib/router-context.ts";
+import { needsDatabase } from "#app/routes/http.server.ts";
 import { loadEvidence } from "#app/routes/secret/order-evidence.server.ts";
 import type { Route } from "./+types/order-evidence-json";
 
 /** The order's delivery evidence pack as a JSON download, for the signed-in admin (issue 12, item 2). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = needsDatabase(async ({ request, params, context }: Route.LoaderArgs) => {
   const evidence = await loadEvidence(context.get(servicesContext), request, params);
   return new Response(JSON.stringify(evidence, null, 2), {
     headers: {
@@ -12,4 +13,4 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       "Cache-Control": "no-store",
     },
   });
-}
+});

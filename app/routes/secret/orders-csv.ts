@@ -1,10 +1,11 @@
 import { exportOrdersCsv } from "#app/lib/orders/admin-orders.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
+import { needsDatabase } from "#app/routes/http.server.ts";
 import { requireAdmin } from "#app/routes/secret/admin-guard.server.ts";
 import type { Route } from "./+types/orders-csv";
 
 /** Every order as a CSV download, for the signed-in admin. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = needsDatabase(async ({ request, params, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
   await requireAdmin(services, request, params.secret);
   const csv = await exportOrdersCsv(services.database.db);
@@ -16,4 +17,4 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       "Cache-Control": "no-store",
     },
   });
-}
+});

@@ -9,7 +9,7 @@ import { data } from "react-router";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import type { PageHandle } from "#app/root.tsx";
-import { notFound } from "#app/routes/http.server.ts";
+import { needsDatabase, notFound } from "#app/routes/http.server.ts";
 import { handleAdminAction, loadAdminPage } from "#app/routes/secret/admin.server.ts";
 import { handleSuccessAction, loadSuccessPage } from "#app/routes/secret/success.server.ts";
 import type { Route } from "./+types/route";
@@ -58,20 +58,20 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = needsDatabase(async (args: Route.LoaderArgs) => {
   const { page, services } = pageFor(args);
   if (page === "admin") return { page, data: await loadAdminPage(services, args.request) };
   const success = await loadSuccessPage(services, args.request, args.context.get(clientIpContext));
   return data({ page, data: success.payload }, { status: success.status });
-}
+});
 
-export async function action(args: Route.ActionArgs) {
+export const action = needsDatabase(async (args: Route.ActionArgs) => {
   const { page, services } = pageFor(args);
   const ip = args.context.get(clientIpContext);
   return page === "admin"
     ? handleAdminAction(services, args.request, ip)
     : handleSuccessAction(services, args.request, ip);
-}
+});
 
 export default function SecretPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -3,13 +3,13 @@ import { ADMIN_COPY } from "#app/content/admin.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
-import { httpStatus } from "#app/routes/http.server.ts";
+import { httpStatus, needsDatabase } from "#app/routes/http.server.ts";
 import { requireAdmin } from "#app/routes/secret/admin-guard.server.ts";
 import { uploadErrorCopy, uploadFromRequest } from "#app/routes/secret/upload.server.ts";
 import type { Route } from "./+types/upload";
 
 /** The admin's ZIP upload: streamed from the request to storage; answers JSON for the page's progress bar. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = needsDatabase(async ({ request, params, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   await requireAdmin(services, request, params.secret);
   try {
@@ -26,4 +26,4 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 500 },
     );
   }
-}
+});
