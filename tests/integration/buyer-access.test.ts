@@ -364,7 +364,7 @@ describe("the success page over HTTP while Stripe is down", () => {
   it("answers a page that asks the buyer to reload, with 503, not a 500", async () => {
     const ordered = await fetch(`${seeded.server.url}/checkout`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "buy", email: "buyer@example.com" }),
+      body: new URLSearchParams({ intent: "buy", email: "buyer@example.com", consent: "on" }),
       redirect: "manual",
     });
     expect(ordered.status).toBe(303);

@@ -83,7 +83,7 @@ describe("the Content Security Policy and the Referrer-Policy of every kind of r
         headers: { origin: base },
         redirect: "manual",
       });
-    const ordered = await form("/checkout", { intent: "buy", email: "csp.buyer@example.com" });
+    const ordered = await form("/checkout", { intent: "buy", email: "csp.buyer@example.com", consent: "on" });
     payPage = new URL(ordered.headers.get("location")!).pathname;
     successPage = (await form(payPage, { intent: "pay" })).headers.get("location")!;
     const signedIn = await form(`/${ADMIN_PATH}`, { intent: "sign-in", password: ADMIN_PASSWORD });

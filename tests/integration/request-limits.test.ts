@@ -143,7 +143,12 @@ describe("request bodies over HTTP (a store on sale, with Stripe)", () => {
     // A form well within the limit still reaches the checkout (which answers it with Stripe's page).
     const normal = await fetch(`${server.url}/checkout`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "buy", email: "normal@example.com", pad: "a".repeat(10_000) }),
+      body: new URLSearchParams({
+        intent: "buy",
+        email: "normal@example.com",
+        consent: "on",
+        pad: "a".repeat(10_000),
+      }),
       redirect: "manual",
     });
     expect(normal.status).toBe(303);
