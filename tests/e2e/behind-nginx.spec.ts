@@ -24,6 +24,7 @@ test("a buyer pays and downloads the product through nginx", async ({ page }) =>
   await page.goto("/checkout");
   await page.getByRole("button", { name: "Continue without discount" }).click();
   await page.getByLabel("Email address").fill(`nginx-${Date.now()}@example.com`);
+  await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
   await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
   await expect(page).toHaveURL(/\/pay\/test\/test_cs_/);
   await page.getByRole("button", { name: "Pay $47.00" }).click();
