@@ -4,19 +4,38 @@
  * environment (DATA_DIR or DATABASE_URL); with PGlite, stop the store first.
  */
 
-import { openDatabase } from "#app/lib/db/database.server.ts";
-import { parseEnv } from "#app/lib/env.server.ts";
+import { type Database, DatabaseInUseError, openDatabase } from "#app/lib/db/database.server.ts";
+import { ConfigError, parseEnv } from "#app/lib/env.server.ts";
 import { generatePassword } from "#app/lib/password.server.ts";
 import { getSetting, setAdminPassword } from "#app/lib/settings.server.ts";
 import { adminSessions } from "#db/schema.ts";
 
-const env = parseEnv();
+/** A wrong setting or a running store (PGlite) is told in one line, not a stack trace. */
+function stopOn(error: unknown): never {
+  if (error instanceof DatabaseInUseError || error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+let env: ReturnType<typeof parseEnv>;
+try {
+  env = parseEnv();
+} catch (error) {
+  stopOn(error);
+}
 const password = process.argv[2] ?? generatePassword();
 if (password.length < 12 || password.length > 1024) {
   console.error("The password must be 12 to 1024 characters long.");
   process.exit(1);
 }
-const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+let database: Database;
+try {
+  database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+} catch (error) {
+  stopOn(error);
+}
 try {
   await setAdminPassword(database.db, password);
   await database.db.delete(adminSessions);
