@@ -148,7 +148,7 @@ export async function refundOrder(services: Services, orderId: string) {
   const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
   if (order?.status !== "paid") return false;
   await services.payments.refund(order);
-  await markRefunded(services.database.db, { orderId });
+  await markRefunded(services.database.db, orderId);
   return true;
 }
 

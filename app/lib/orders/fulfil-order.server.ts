@@ -153,14 +153,8 @@ export async function settleOrder(db: Db, orderId: string): Promise<Order | null
   return order ?? null;
 }
 
-/** Revokes an order: its downloads and its e-mail link stop working. */
-export async function markRefunded(db: Db, where: { orderId?: string; paymentIntentId?: string }) {
-  const condition = where.orderId
-    ? eq(orders.id, where.orderId)
-    : where.paymentIntentId
-      ? eq(orders.paymentIntentId, where.paymentIntentId)
-      : null;
-  if (!condition) return null;
+/** Revokes an order the admin refunded in full: its downloads and its e-mail links stop working. */
+export async function markRefunded(db: Db, orderId: string) {
   const [order] = await db
     .update(orders)
     .set({
@@ -172,7 +166,7 @@ export async function markRefunded(db: Db, where: { orderId?: string; paymentInt
       attention: null,
       updatedAt: new Date(),
     })
-    .where(condition)
+    .where(eq(orders.id, orderId))
     .returning();
   return order ?? null;
 }
