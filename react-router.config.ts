@@ -3,7 +3,8 @@ import { blogSlugs } from "./app/content/blog-slugs.ts";
 
 export default {
   ssr: true,
-  // Marketing pages are static: prerendered HTML is served from disk, no render per request.
+  // Marketing pages are static: prerendered at build with placeholders for the settings, which the
+  // server puts in at start and serves from memory, no render per request (ADR 017).
   async prerender() {
     return [
       "/",

@@ -1,10 +1,14 @@
-/** Writes .br and .gz twins of every compressible file in build/client, so the server never compresses them per request. */
+/**
+ * Writes .br and .gz twins of every compressible file in build/client, so the server never
+ * compresses them per request. Not the prerendered pages (.html, .xml, .data): they carry
+ * placeholders, and the server compresses them at start with its settings put in.
+ */
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const ROOT = join(process.cwd(), "build", "client");
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|xml|txt|data|webmanifest|vtt)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest|vtt)$/;
 
 let files = 0;
 for (const name of await readdir(ROOT, { recursive: true })) {

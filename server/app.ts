@@ -5,7 +5,7 @@
  * pages and the landing page from memory. server/index.ts runs it: from the build (`npm start`) or
  * through Vite (`npm run dev`), so both serve the same routes. ADR 009.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { STATUS_CODES } from "node:http";
 import { join } from "node:path";
 import * as build from "virtual:react-router/server-build";
@@ -27,8 +27,10 @@ import { getServices, type Services, shutdownServices } from "#app/lib/services.
 import { limitRequestBodies } from "./body-limit.ts";
 import { redirectTrailingSlash } from "./canonical-path.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
-import { landingPage, readAtMostEvery, sendLandingPage } from "./landing-page.ts";
+import { landingPage, readAtMostEvery } from "./landing-page.ts";
+import { sendEncoded } from "./page-in-memory.ts";
 import { capPerClient, DOWNLOADS_PER_CLIENT, UPLOADS_PER_CLIENT } from "./per-client-cap.ts";
+import { isPrerenderedFile, prerenderedPages, withSettings } from "./prerendered-pages.ts";
 import { streamFile } from "./stream-file.ts";
 
 // React Router's prerender loads the server entry as its server build: this module is both.
@@ -205,7 +207,13 @@ async function serveBuild(
     }),
   );
 
-  const landing = landingPage(await readFile(join(clientDir, "index.html"), "utf8"), policyFor);
+  // The prerendered pages with this store's settings put in, from memory (build once, run anywhere).
+  const settings = { publicUrl: services.env.PUBLIC_URL, supportEmail: services.env.SUPPORT_EMAIL };
+  const html = { type: "html", cacheControl: "public, max-age=0, must-revalidate" };
+  const landing = landingPage(
+    withSettings(await readFile(join(clientDir, "index.html"), "utf8"), settings),
+    policyFor,
+  );
   const productForSale = readAtMostEvery(
     1_000,
     async () => (await getCurrentProduct(services.database.db)) !== null,
@@ -218,43 +226,26 @@ async function serveBuild(
       // The marketing page does not go down with the database: it is answered as built.
       req.log.error({ err: error }, "could not read whether a product is for sale");
     }
-    sendLandingPage(req, res, page);
+    sendEncoded(req, res, page, html);
   });
 
-  // "/blog" -> "/blog/index.html" for every page React Router prerendered, but "/" (from memory),
-  // with the policy of that page's HTML.
-  const pages = new Map<string, string>();
-  for (const file of await readdir(clientDir, { recursive: true })) {
-    if (file.endsWith("/index.html")) {
-      const html = await readFile(join(clientDir, file), "utf8");
-      pages.set(`/${file.slice(0, -"/index.html".length)}`, policyFor(html));
-    }
-  }
+  const pages = await prerenderedPages(clientDir, settings, policyFor);
   app.use((req, res, next) => {
-    const page = req.path.replace(/\/$/, "");
-    const policy = pages.get(page);
-    if ((req.method === "GET" || req.method === "HEAD") && policy) {
-      const query = req.url.slice(req.path.length);
-      req.url = `${page}/index.html${query}`;
-      res.setHeader("Content-Security-Policy", policy);
-    }
-    next();
+    const found = (req.method === "GET" || req.method === "HEAD") && pages.get(req.path);
+    if (!found) return next();
+    sendEncoded(req, res, found.page, {
+      type: found.type,
+      cacheControl: found.type === ".html" ? html.cacheControl : "public, max-age=300",
+    });
   });
 
-  app.use(
-    expressStaticGzip(clientDir, {
-      enableBrotli: true,
-      orderPreference: ["br", "gzip"],
-      index: false,
-      serveStatic: {
-        index: false,
-        redirect: false,
-        maxAge: "5m",
-        setHeaders: (res, path) => {
-          if (/\.html(\.br|\.gz)?$/.test(path))
-            res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-        },
-      },
-    }),
-  );
+  // Everything else the build holds (images, the favicon) from disk, with its precompressed twin;
+  // never a prerendered file itself (it carries the placeholders, not the settings).
+  const files = expressStaticGzip(clientDir, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { index: false, redirect: false, maxAge: "5m" },
+  });
+  app.use((req, res, next) => (isPrerenderedFile(req.path) ? next() : files(req, res, next)));
 }

@@ -7,40 +7,14 @@
  * instance follows an upload or a deletion within a second. Each variant carries the Content
  * Security Policy computed from its own HTML (ADR 012).
  */
-import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { Request, Response } from "express";
+import { type Encoded, encode } from "./page-in-memory.ts";
 
 const IN_STOCK = '"availability":"https://schema.org/InStock"';
 const OUT_OF_STOCK = '"availability":"https://schema.org/OutOfStock"';
 
-type Encoding = "br" | "gzip" | "identity";
-/** One variant: its bytes in each encoding, and its Content Security Policy (ADR 012). */
-type Encoded = Record<Encoding, { body: Buffer; etag: string }> & { policy: string };
 interface LandingPage {
   inStock: Encoded;
   outOfStock: Encoded;
-}
-
-function encode(html: string, policyFor: (html: string) => string): Encoded {
-  const identity = Buffer.from(html);
-  const bodies = {
-    br: brotliCompressSync(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzip: gzipSync(identity, { level: 9 }),
-    identity,
-  };
-  const tag = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  return {
-    br: { body: bodies.br, etag: tag(bodies.br) },
-    gzip: { body: bodies.gzip, etag: tag(bodies.gzip) },
-    identity: { body: identity, etag: tag(identity) },
-    policy: policyFor(html),
-  };
 }
 
 /**
@@ -52,9 +26,10 @@ export function landingPage(html: string, policyFor: (html: string) => string): 
   if (offers !== 1) {
     throw new Error(`The prerendered landing page should carry one ${IN_STOCK}; it carries ${offers}.`);
   }
+  const outOfStock = html.replace(IN_STOCK, OUT_OF_STOCK);
   return {
-    inStock: encode(html, policyFor),
-    outOfStock: encode(html.replace(IN_STOCK, OUT_OF_STOCK), policyFor),
+    inStock: encode(html, policyFor(html)),
+    outOfStock: encode(outOfStock, policyFor(outOfStock)),
   };
 }
 
@@ -75,19 +50,4 @@ export function readAtMostEvery<T>(maxAgeMs: number, read: () => Promise<T>): ()
     }
     return last.value;
   };
-}
-
-/** Answers GET or HEAD with one variant: brotli or gzip when accepted, 304 when the ETag matches. */
-export function sendLandingPage(req: Request, res: Response, page: Encoded) {
-  const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
-  const { body, etag } = page[encoding];
-  res.vary("Accept-Encoding");
-  res.set({
-    "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "public, max-age=0, must-revalidate",
-    ETag: etag,
-    "Content-Security-Policy": page.policy,
-  });
-  if (encoding !== "identity") res.set("Content-Encoding", encoding);
-  res.send(body);
 }

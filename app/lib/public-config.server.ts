@@ -1,10 +1,18 @@
 import { parseEnv } from "#app/lib/env.server.ts";
 
 /**
- * The configuration pages may show. It needs no database, so prerendering can use it at build
- * time: SUPPORT_EMAIL, PUBLIC_URL and REVIEW_URL are baked into the prerendered pages.
+ * What the build's prerender writes where a page shows a setting (`npm run build` sets
+ * PRERENDER_PLACEHOLDERS=1); the server puts the running store's values in at start
+ * (server/prerendered-pages.ts), so one build serves any PUBLIC_URL and SUPPORT_EMAIL.
  */
+export const PLACEHOLDERS = {
+  publicUrl: "https://public-url.placeholder.invalid",
+  supportEmail: "support@support-email.placeholder.invalid",
+} as const;
+
+/** The configuration pages may show. It needs no database, so prerendering can use it. */
 export function publicConfig() {
+  if (process.env.PRERENDER_PLACEHOLDERS === "1") return { ...PLACEHOLDERS, reviewUrl: null };
   const env = parseEnv();
   return { supportEmail: env.SUPPORT_EMAIL, publicUrl: env.PUBLIC_URL, reviewUrl: env.REVIEW_URL ?? null };
 }

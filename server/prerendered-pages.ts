@@ -1,0 +1,58 @@
+/**
+ * The pages React Router prerendered at build (the blog, its articles, the terms and privacy
+ * pages, the sitemap, the RSS feed and their `.data` twins) carry placeholders where they show a
+ * setting. At start each is read once, given the running store's PUBLIC_URL and SUPPORT_EMAIL,
+ * compressed and kept in memory: one build runs anywhere, and no page waits on the disk.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { extname, join } from "node:path";
+import { PLACEHOLDERS } from "#app/lib/public-config.server.ts";
+import { type Encoded, encode } from "./page-in-memory.ts";
+
+export interface Settings {
+  publicUrl: string;
+  supportEmail: string;
+}
+
+/** The files the prerender writes, by extension; images and the hashed assets stay on disk. */
+const PRERENDERED = new Set([".html", ".xml", ".data"]);
+
+/** Whether `path` names a file of the kinds the prerender writes (never served from disk). */
+export const isPrerenderedFile = (path: string) => PRERENDERED.has(extname(path));
+
+/** `text` with every placeholder, as written and as percent-encoded in a link, replaced by its setting. */
+export function withSettings(text: string, settings: Settings): string {
+  let result = text;
+  for (const key of ["publicUrl", "supportEmail"] as const) {
+    for (const form of [(v: string) => v, encodeURIComponent]) {
+      result = result.replaceAll(form(PLACEHOLDERS[key]), form(settings[key]));
+    }
+  }
+  return result;
+}
+
+export interface PrerenderedPage {
+  page: Encoded;
+  /** For `res.type`: the file's extension. */
+  type: string;
+}
+
+/**
+ * Every prerendered file under `clientDir` but the landing page (served on its own), by the path
+ * it answers: `/blog` for `blog/index.html`, `/sitemap.xml`, `/blog.data`.
+ */
+export async function prerenderedPages(
+  clientDir: string,
+  settings: Settings,
+  policyFor: (html: string) => string,
+): Promise<Map<string, PrerenderedPage>> {
+  const pages = new Map<string, PrerenderedPage>();
+  for (const file of await readdir(clientDir, { recursive: true })) {
+    const type = extname(file);
+    if (!PRERENDERED.has(type) || file === "index.html" || file.startsWith("assets/")) continue;
+    const text = withSettings(await readFile(join(clientDir, file), "utf8"), settings);
+    const path = `/${file.endsWith("/index.html") ? file.slice(0, -"/index.html".length) : file}`;
+    pages.set(path, { page: encode(text, type === ".html" ? policyFor(text) : null), type });
+  }
+  return pages;
+}
