@@ -15,6 +15,7 @@ import "#app/app.css";
 import { NotFoundPage } from "#app/components/not-found-page.tsx";
 import { SiteFooter } from "#app/components/site-footer.tsx";
 import { SiteHeader } from "#app/components/site-header.tsx";
+import { TestModeNotice } from "#app/components/test-mode-notice.tsx";
 import { NOT_FOUND, ROUTE_ERROR_TITLE, SITE, TIMING } from "#app/content/site.ts";
 import { enhanceMenu, markScripted } from "#app/enhance/menu.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
@@ -51,6 +52,8 @@ export interface PageHandle {
    * English success page).
    */
   lang?: (loaderData: unknown) => "it" | undefined;
+  /** The page says it is a test itself (the test payment page): no test-mode band above it. */
+  ownTestModeNotice?: true;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -61,6 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     matches
       .map((match) => (match.handle as PageHandle | undefined)?.lang?.(match.loaderData))
       .findLast(Boolean) ?? "en";
+  const testModeNotice =
+    config?.testMode && !matches.some((match) => (match.handle as PageHandle | undefined)?.ownTestModeNotice);
   // Pages with React (the app and the error pages alike) run the header menu from here; pages
   // without React run it from their page script.
   useEffect(() => {
@@ -83,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
+        {testModeNotice && <TestModeNotice />}
         <SiteHeader />
         <main id="main" className="flex-1">
           {children}

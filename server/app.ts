@@ -15,8 +15,11 @@ import express, { type ErrorRequestHandler, type Express } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { RouterContextProvider } from "react-router";
 import send from "send";
+import { TestModeNotice } from "#app/components/test-mode-notice.tsx";
 import { DOWNLOAD_REFUSALS } from "#app/content/checkout.ts";
 import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
@@ -30,7 +33,7 @@ import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { landingPage, readAtMostEvery } from "./landing-page.ts";
 import { sendEncoded } from "./page-in-memory.ts";
 import { capPerClient, DOWNLOADS_PER_CLIENT, UPLOADS_PER_CLIENT } from "./per-client-cap.ts";
-import { isPrerenderedFile, prerenderedPages, withSettings } from "./prerendered-pages.ts";
+import { isPrerenderedFile, pageWithSettings, prerenderedPages } from "./prerendered-pages.ts";
 import { streamFile } from "./stream-file.ts";
 
 // React Router's prerender loads the server entry as its server build: this module is both.
@@ -208,10 +211,15 @@ async function serveBuild(
   );
 
   // The prerendered pages with this store's settings put in, from memory (build once, run anywhere).
-  const settings = { publicUrl: services.env.PUBLIC_URL, supportEmail: services.env.SUPPORT_EMAIL };
+  const settings = {
+    publicUrl: services.env.PUBLIC_URL,
+    supportEmail: services.env.SUPPORT_EMAIL,
+    testModeNotice:
+      services.env.PAYMENTS === "test" ? renderToStaticMarkup(createElement(TestModeNotice)) : null,
+  };
   const html = { type: "html", cacheControl: "public, max-age=0, must-revalidate" };
   const landing = landingPage(
-    withSettings(await readFile(join(clientDir, "index.html"), "utf8"), settings),
+    pageWithSettings(await readFile(join(clientDir, "index.html"), "utf8"), settings),
     policyFor,
   );
   const productForSale = readAtMostEvery(

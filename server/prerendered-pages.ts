@@ -12,7 +12,12 @@ import { type Encoded, encode } from "./page-in-memory.ts";
 export interface Settings {
   publicUrl: string;
   supportEmail: string;
+  /** The test-mode band's markup while the store takes test payments, else null. */
+  testModeNotice: string | null;
 }
+
+/** Where the root layout puts the test-mode band: right after the skip link. */
+const SKIP_LINK_END = "Skip to content</a>";
 
 /** The files the prerender writes, by extension; images and the hashed assets stay on disk. */
 const PRERENDERED = new Set([".html", ".xml", ".data"]);
@@ -21,7 +26,7 @@ const PRERENDERED = new Set([".html", ".xml", ".data"]);
 export const isPrerenderedFile = (path: string) => PRERENDERED.has(extname(path));
 
 /** `text` with every placeholder, as written and as percent-encoded in a link, replaced by its setting. */
-export function withSettings(text: string, settings: Settings): string {
+function withSettings(text: string, settings: Settings): string {
   let result = text;
   for (const key of ["publicUrl", "supportEmail"] as const) {
     for (const form of [(v: string) => v, encodeURIComponent]) {
@@ -29,6 +34,16 @@ export function withSettings(text: string, settings: Settings): string {
     }
   }
   return result;
+}
+
+/** A page's HTML with its settings and, in test mode, the test-mode band where React puts it. */
+export function pageWithSettings(html: string, settings: Settings): string {
+  const page = withSettings(html, settings);
+  if (!settings.testModeNotice) return page;
+  if (page.split(SKIP_LINK_END).length !== 2) {
+    throw new Error(`A prerendered page should carry one "${SKIP_LINK_END}" for the test-mode band.`);
+  }
+  return page.replace(SKIP_LINK_END, SKIP_LINK_END + settings.testModeNotice);
 }
 
 export interface PrerenderedPage {
@@ -50,7 +65,8 @@ export async function prerenderedPages(
   for (const file of await readdir(clientDir, { recursive: true })) {
     const type = extname(file);
     if (!PRERENDERED.has(type) || file === "index.html" || file.startsWith("assets/")) continue;
-    const text = withSettings(await readFile(join(clientDir, file), "utf8"), settings);
+    const raw = await readFile(join(clientDir, file), "utf8");
+    const text = type === ".html" ? pageWithSettings(raw, settings) : withSettings(raw, settings);
     const path = `/${file.endsWith("/index.html") ? file.slice(0, -"/index.html".length) : file}`;
     pages.set(path, { page: encode(text, type === ".html" ? policyFor(text) : null), type });
   }

@@ -12,7 +12,14 @@ export const PLACEHOLDERS = {
 
 /** The configuration pages may show. It needs no database, so prerendering can use it. */
 export function publicConfig() {
-  if (process.env.PRERENDER_PLACEHOLDERS === "1") return { ...PLACEHOLDERS, reviewUrl: null };
+  // The test-mode notice of a prerendered page is written in at start, like the settings.
+  if (process.env.PRERENDER_PLACEHOLDERS === "1")
+    return { ...PLACEHOLDERS, reviewUrl: null, testMode: false };
   const env = parseEnv();
-  return { supportEmail: env.SUPPORT_EMAIL, publicUrl: env.PUBLIC_URL, reviewUrl: env.REVIEW_URL ?? null };
+  return {
+    supportEmail: env.SUPPORT_EMAIL,
+    publicUrl: env.PUBLIC_URL,
+    reviewUrl: env.REVIEW_URL ?? null,
+    testMode: env.PAYMENTS === "test",
+  };
 }

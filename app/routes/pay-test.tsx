@@ -7,6 +7,7 @@ import { formatCents } from "#app/lib/money.ts";
 import { completeTestPayment, findTestSession } from "#app/lib/payments/complete-test-payment.server.ts";
 import { TEST_VAT, testVatCents } from "#app/lib/payments/test-mode-provider.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
+import type { PageHandle } from "#app/root.tsx";
 import { field, needsDatabase, notFound, readForm } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/pay-test";
 
@@ -14,6 +15,8 @@ export const meta: Route.MetaFunction = () => [
   { title: `${TEST_PAYMENT_COPY.title} - ${PRODUCT.name}` },
   { name: "robots", content: "noindex, nofollow" },
 ];
+
+export const handle: PageHandle = { ownTestModeNotice: true };
 
 export function headers() {
   return { "Cache-Control": "no-store" };

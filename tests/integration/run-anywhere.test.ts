@@ -63,4 +63,33 @@ describe("a build served with settings it was not built with", () => {
       expect(await response.text()).not.toContain("placeholder.invalid");
     }
   });
+
+  it("says on every page, prerendered or not, that it takes test payments", async () => {
+    for (const path of ["/", "/blog", `/blog/${slug}`, "/terms", "/checkout", "/no-such-page"]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html, path).toContain('<aside aria-label="Test mode"');
+      expect(html.split("Test mode — no card is charged"), path).toHaveLength(2);
+    }
+  });
+});
+
+describe("a store that takes real payments", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({
+      PUBLIC_URL,
+      STRIPE_SECRET_KEY: "sk_test_store",
+      STRIPE_WEBHOOK_SECRET: "whsec_store",
+      // Nothing here calls Stripe; an address that answers nothing makes sure of it.
+      STRIPE_API_BASE: "http://127.0.0.1:9",
+    });
+  });
+  afterAll(() => server.stop());
+
+  it("shows no test-mode band", async () => {
+    for (const path of ["/", "/blog", "/terms", "/checkout"]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html, path).not.toContain("Test mode");
+    }
+  });
 });
