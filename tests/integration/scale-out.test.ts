@@ -26,6 +26,8 @@ describe.runIf(postgres)("scale-out: two instances on one PostgreSQL and one S3 
     s3 = await startS3();
     shared = {
       ...s3.env,
+      // One store behind a load balancer: one public address for every instance.
+      PUBLIC_URL: "http://shop.test",
       DATABASE_URL: await postgres!.freshUrl!(),
       TOKEN_SECRET: "z".repeat(40),
       ADMIN_PATH: "scale-admin-0123456789",
