@@ -1,8 +1,9 @@
 /**
  * The pages React Router prerendered at build (the blog, its articles, the terms and privacy
  * pages, the sitemap, the RSS feed and their `.data` twins) carry placeholders where they show a
- * setting. At start each is read once, given the running store's PUBLIC_URL and SUPPORT_EMAIL,
- * compressed and kept in memory: one build runs anywhere, and no page waits on the disk.
+ * setting. At start each is read once, given the running store's PUBLIC_URL and SUPPORT_EMAIL (and,
+ * in test mode, the test-mode band) and kept in memory, compressed on first request: one build runs
+ * anywhere, and no page waits on the disk (ADR 017).
  */
 import { readdir, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
