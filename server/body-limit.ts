@@ -66,6 +66,12 @@ function limitBodies(ruleFor: (req: Request) => BodyRule): RequestHandler {
       res.status(status).set("Connection", "close").type("text/plain").send(STATUS_CODES[status]);
     };
 
+    // Node ends a "Connection: close" exchange with destroySoon() once the answer is written; with
+    // the body still arriving (a locked-out sign-in answered before its body is read) that close
+    // would reset the connection before the client reads the answer: linger instead.
+    const destroySoon = socket.destroySoon.bind(socket);
+    socket.destroySoon = () => (complete ? destroySoon() : closeSoon(new BodyRefusedError("unwanted")));
+
     const deadline = rule.deadlineMs === null ? undefined : setTimeout(() => refuse(408), rule.deadlineMs);
     // The answer is out but the body has not all arrived (the route answered without reading it,
     // or refused it): close the connection rather than read the rest of a body nobody wants.
