@@ -11,6 +11,7 @@ import type { Database } from "#app/lib/db/database.server.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
+import { ourOrderId } from "#app/lib/orders/payment-changes.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
 import { orders, reconcileRuns } from "#db/schema.ts";
 
@@ -18,7 +19,6 @@ import { orders, reconcileRuns } from "#db/schema.ts";
 export const RECONCILE_LOOKBACK_MS = 3 * 86_400_000;
 /** Any constant works; it only has to be the same for every instance of this store. */
 export const RECONCILE_LOCK_ID = 4_700_3526;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ReconcileTrigger = "timer" | "admin" | "cli";
 export type ReconcileRun = typeof reconcileRuns.$inferSelect;
@@ -81,13 +81,14 @@ export async function reconcileOrders(
         new Date(now.getTime() - RECONCILE_LOOKBACK_MS),
       )) {
         sessionsChecked++;
-        if (!session.paid || !session.orderId || !UUID.test(session.orderId)) continue;
+        const orderId = ourOrderId(session.orderId);
+        if (!session.paid || !orderId) continue;
         const [unpaid] = await db
           .select({ id: orders.id })
           .from(orders)
           .where(
             and(
-              eq(orders.id, session.orderId),
+              eq(orders.id, orderId),
               eq(orders.providerSessionId, session.id),
               inArray(orders.status, ["pending", "failed", "expired"]),
             ),
