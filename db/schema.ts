@@ -3,11 +3,13 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -35,6 +37,15 @@ export const products = pgTable(
     entryCount: integer("entry_count").notNull(),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
     current: boolean("current").notNull().default(false),
+    /** The owner's version label ("v2.1"), optional; two uploads never share one. */
+    version: text("version").unique(),
+    /** What changed, in Italian for the admin and in English for buyers (plain text). */
+    changelogIt: text("changelog_it"),
+    changelogEn: text("changelog_en"),
+    /** Who uploaded it (the admin session's label), for the version history. */
+    uploadedBy: text("uploaded_by"),
+    /** When "notify buyers" was pressed for this upload: set once, so a second press is refused. */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("products_one_current").on(t.current).where(sql`${t.current}`)],
 );
@@ -91,6 +102,18 @@ export const orders = pgTable(
     invoiceUrl: text("invoice_url"),
     /** When the buyer asked for immediate delivery and acknowledged losing the withdrawal right. */
     consentAt: timestamp("consent_at", { withTimezone: true }),
+    /** When the buyer's personal data was erased on request (the address is then a placeholder). */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
+    /**
+     * When downloads from too many networks were noticed: the owner was alerted, and further
+     * downloads need the buyer to confirm their address.
+     */
+    sharingFlaggedAt: timestamp("sharing_flagged_at", { withTimezone: true }),
+    /** Where the purchase came from, counted without cookies: referrer host or utm_source, utm_campaign, the blog article that led to it, phone or desktop. */
+    source: text("source"),
+    campaign: text("campaign"),
+    article: text("article"),
+    device: text("device"),
   },
   (t) => [index("orders_email").on(t.email), index("orders_created_at").on(t.createdAt)],
 );
@@ -107,8 +130,16 @@ export const downloads = pgTable(
     /** The address as given, kept for dispute evidence and deleted after the retention period. */
     ip: text("ip"),
     bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+    /** The network the address belongs to (IPv4 /24, IPv6 /48), for noticing a shared link; cleared with `ip`. */
+    network: text("network"),
+    /** sha256 of the download link used: a download started in time may be resumed with the same link. */
+    linkHash: text("link_hash"),
+    /** The path inside the ZIP for one file taken from "What's inside"; null for the whole pack. */
+    entry: text("entry"),
+    /** When the last byte was sent; null while running or when the transfer was cut. */
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("downloads_order").on(t.orderId)],
+  (t) => [index("downloads_order").on(t.orderId), index("downloads_link_hash").on(t.linkHash)],
 );
 
 export const emailOutbox = pgTable(
@@ -127,6 +158,10 @@ export const emailOutbox = pgTable(
     /** The SMTP server's reply when it accepted the message (dispute evidence). */
     smtpResponse: text("smtp_response"),
     lastError: text("last_error"),
+    /** The sending process that holds the lease (host:pid:start), so a restarted process can take back its own claims at once. */
+    claimedBy: text("claimed_by"),
+    /** Set when a newer message replaces this unsent one (e.g. "resend" while SMTP was down): never sent. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_due").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
@@ -182,3 +217,55 @@ export const webhookEvents = pgTable("webhook_events", {
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Buyers' requests for the 30-day money-back guarantee: one per order. */
+export const refundRequests = pgTable("refund_requests", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id),
+  /** The buyer's optional reason, as typed (plain text, bounded by the form). */
+  reason: text("reason"),
+  /** requested (waiting for the owner), refunded, declined, failed (the provider refused). */
+  status: text("status").notNull().default("requested"),
+  createdAt: createdAt(),
+  decidedAt: timestamp("decided_at", { withTimezone: true }),
+});
+
+/** One-time links that let a buyer confirm their address after a shared link was noticed. */
+export const downloadConfirmations = pgTable(
+  "download_confirmations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    createdAt: createdAt(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("download_confirmations_order").on(t.orderId)],
+);
+
+/** Addresses that asked for no more update or review e-mails (one-click unsubscribe). */
+export const unsubscribes = pgTable("unsubscribes", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Funnel counts per day, without cookies or anything that identifies a person: one row per
+ * step (visit_landing, visit_blog, visit_checkout, payment_started, payment_completed,
+ * download) and source, campaign, device class and article ('' when none).
+ */
+export const funnelDaily = pgTable(
+  "funnel_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    step: text("step").notNull(),
+    source: text("source").notNull().default(""),
+    campaign: text("campaign").notNull().default(""),
+    device: text("device").notNull().default(""),
+    article: text("article").notNull().default(""),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.step, t.source, t.campaign, t.device, t.article] })],
+);

@@ -13,13 +13,17 @@ import { testBackends } from "../setup/databases.ts";
 const TABLES = [
   "access_links",
   "admin_sessions",
+  "download_confirmations",
   "downloads",
   "email_outbox",
+  "funnel_daily",
   "orders",
   "products",
   "rate_limits",
   "reconcile_runs",
+  "refund_requests",
   "settings",
+  "unsubscribes",
   "webhook_events",
 ];
 
