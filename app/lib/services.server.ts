@@ -20,7 +20,6 @@ import { sweepOrphanFiles } from "#app/lib/products/sweep-orphans.server.ts";
 import { type FirstStart, loadSettings, type StoreSettings } from "#app/lib/settings.server.ts";
 import type { FileStore } from "#app/lib/storage/file-store.ts";
 import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
-import { S3FileStore } from "#app/lib/storage/s3-file-store.server.ts";
 
 export interface Services {
   env: Env;
@@ -86,8 +85,9 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
   for (const line of env.deprecations) logger.warn(line);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const { generatedPassword, ...settings } = await loadSettings(database.db, env);
+  // The AWS SDK costs about 30 MB of memory once loaded: a store keeping its files on disk never loads it.
   const files: FileStore = env.S3_BUCKET
-    ? new S3FileStore({
+    ? new (await import("#app/lib/storage/s3-file-store.server.ts")).S3FileStore({
         bucket: env.S3_BUCKET,
         region: env.S3_REGION,
         endpoint: env.S3_ENDPOINT,
