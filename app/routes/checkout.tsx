@@ -9,6 +9,7 @@ import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { AppError, type AppErrorCode } from "#app/lib/app-error.ts";
 import { allowCheckout } from "#app/lib/checkout/checkout-rate-limit.server.ts";
 import { checkoutSchema } from "#app/lib/checkout/checkout-schema.ts";
+import { offerClaimed } from "#app/lib/checkout/claimed-offer.ts";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { createDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
 import { formatDuration } from "#app/lib/duration.ts";
@@ -32,9 +33,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const loader = needsDatabase(async ({ context }: Route.LoaderArgs) => {
-  const { database } = context.get(servicesContext);
-  return { available: (await getCurrentProduct(database.db)) !== null };
+export const loader = needsDatabase(async ({ context, request }: Route.LoaderArgs) => {
+  const { database, settings } = context.get(servicesContext);
+  const available = (await getCurrentProduct(database.db)) !== null;
+  // Accepted in the landing page's exit dialog: the offer opens unlocked, and is not offered again.
+  const offer =
+    available && offerClaimed(new URL(request.url)) ? createDiscountOffer(settings.tokenSecrets) : null;
+  return { available, claimed: offer && { offer: offer.token, expiresInMs: offer.expiresAt - Date.now() } };
 });
 
 type ActionResult =
@@ -105,7 +110,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     actionData?.intent === "buy" && "field" in actionData && actionData.field === "consent";
 
   // The offer is made once the page is interactive; without JavaScript the page sells at the standard price.
-  useEffect(() => setDialogOpen(loaderData.available), [loaderData.available]);
+  // The offer accepted in the landing page's exit dialog, as the page first loaded (a revalidation
+  // after a refused submit makes a new one, which must neither restart the countdown nor reopen the dialog).
+  const claimedOffer = useRef(loaderData.claimed);
+  useEffect(() => {
+    const claimed = claimedOffer.current;
+    if (claimed) setOffer({ token: claimed.offer, expiresAt: Date.now() + claimed.expiresInMs });
+    setDialogOpen(loaderData.available && !claimed);
+  }, [loaderData.available]);
 
   useEffect(() => {
     const result = unlock.data;
@@ -228,6 +240,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       description: CHECKOUT_COPY.emailRequired.message,
                     });
                     emailRef.current?.focus();
+                  } else if (!checkoutSchema.shape.email.safeParse(emailRef.current.value).success) {
+                    // The server's own check (e.g. a local part over 64 characters), before the post.
+                    event.preventDefault();
+                    toast.error(CHECKOUT_COPY.emailInvalid.title, {
+                      description: CHECKOUT_COPY.emailInvalid.message,
+                    });
+                    emailRef.current.focus();
                   } else if (!consentRef.current?.checked) {
                     event.preventDefault();
                     toast.error(CHECKOUT_COPY.consentRequired.title, {
