@@ -6,8 +6,11 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** RFC 5321 §4.5.3.1.1: a mailbox's local part (before the last "@") is at most 64 octets. */
 const MAX_LOCAL_PART = 64;
 
-const localPartFits = (email: string) =>
-  new TextEncoder().encode(email.slice(0, email.lastIndexOf("@"))).length <= MAX_LOCAL_PART;
+/** Whether the address's local part fits (the checkout page checks it before it posts, without zod). */
+export function localPartFits(email: string): boolean {
+  const at = email.lastIndexOf("@");
+  return new TextEncoder().encode(at < 0 ? email : email.slice(0, at)).length <= MAX_LOCAL_PART;
+}
 
 /**
  * The one e-mail form field (checkout, lost link): required, at most 254 characters, a local part

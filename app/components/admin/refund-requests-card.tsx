@@ -11,6 +11,9 @@ type Waiting = SignedIn["refundRequests"]["waiting"][number];
 export function RefundRequestsCard({ data }: { data: SignedIn["refundRequests"] }) {
   const fetcher = useFetcher<AdminActionData>();
   useActionToast(fetcher);
+  // One fetcher for every request: an approved request leaves the list, and its answer's toast must not leave with it.
+  const decide = useFetcher<AdminActionData>();
+  useActionToast(decide);
   return (
     <section
       aria-labelledby="refund-requests-title"
@@ -44,7 +47,7 @@ export function RefundRequestsCard({ data }: { data: SignedIn["refundRequests"] 
       ) : (
         <ul className="mt-4 space-y-3">
           {data.waiting.map((request) => (
-            <WaitingRequest key={request.orderId} request={request} />
+            <WaitingRequest key={request.orderId} request={request} fetcher={decide} />
           ))}
         </ul>
       )}
@@ -52,9 +55,13 @@ export function RefundRequestsCard({ data }: { data: SignedIn["refundRequests"] 
   );
 }
 
-function WaitingRequest({ request }: { request: Waiting }) {
-  const fetcher = useFetcher<AdminActionData>();
-  useActionToast(fetcher);
+function WaitingRequest({
+  request,
+  fetcher,
+}: {
+  request: Waiting;
+  fetcher: ReturnType<typeof useFetcher<AdminActionData>>;
+}) {
   const busy = fetcher.state !== "idle";
   const button = "rounded px-3 py-1.5 text-sm font-semibold disabled:opacity-50";
   return (
