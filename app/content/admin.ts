@@ -234,3 +234,27 @@ export const ADMIN_EVIDENCE_COPY = {
     ipCleared: "cancellato (conservazione scaduta)",
   },
 } as const;
+
+/** The buyers' refund requests from the success page and how they are handled (ADR 021). */
+export const ADMIN_REFUND_REQUESTS_COPY = {
+  title: "Richieste di rimborso",
+  intro:
+    "I clienti possono chiedere il rimborso dalla pagina di acquisto entro 30 giorni dal pagamento. Ricevi un'e-mail per ogni richiesta.",
+  mode: "Come gestire le richieste",
+  modes: {
+    approve: "Approvo io ogni richiesta",
+    immediate: "Rimborso immediato, senza approvazione",
+  },
+  save: "Salva",
+  saved: "Impostazione salvata.",
+  empty: "Nessuna richiesta in attesa.",
+  reason: "Motivo",
+  noReason: "nessun motivo indicato",
+  failed: "Stripe ha rifiutato il rimborso: riprova o controlla il pagamento in Stripe.",
+  approve: "Approva e rimborsa",
+  decline: "Rifiuta",
+  approved: "Rimborso eseguito: il cliente riceve la conferma.",
+  approveFailed: "Il rimborso non è riuscito. La richiesta resta in attesa.",
+  declined: "Richiesta rifiutata. Rispondi al cliente per e-mail.",
+  notWaiting: "Questa richiesta è già stata gestita.",
+} as const;

@@ -29,7 +29,8 @@ export async function getSetting(db: Db, key: string): Promise<string | undefine
   return row?.value;
 }
 
-async function setSetting(db: Db, key: string, value: string): Promise<void> {
+/** Stores an owner setting (a switch in the admin) or a generated value, replacing the one before. */
+export async function setSetting(db: Db, key: string, value: string): Promise<void> {
   await db
     .insert(settings)
     .values({ key, value })

@@ -9,9 +9,11 @@ import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { AppError, type AppErrorCode } from "#app/lib/app-error.ts";
 import { allowCheckout } from "#app/lib/checkout/checkout-rate-limit.server.ts";
 import { checkoutSchema } from "#app/lib/checkout/checkout-schema.ts";
+import { offerClaimed } from "#app/lib/checkout/claimed-offer.ts";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { createDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
 import { formatDuration } from "#app/lib/duration.ts";
+import { localPartFits } from "#app/lib/email-address.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
@@ -32,9 +34,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const loader = needsDatabase(async ({ context }: Route.LoaderArgs) => {
-  const { database } = context.get(servicesContext);
-  return { available: (await getCurrentProduct(database.db)) !== null };
+export const loader = needsDatabase(async ({ context, request }: Route.LoaderArgs) => {
+  const { database, settings } = context.get(servicesContext);
+  const available = (await getCurrentProduct(database.db)) !== null;
+  // Accepted in the landing page's exit dialog: the offer opens unlocked, and is not offered again.
+  const offer =
+    available && offerClaimed(new URL(request.url)) ? createDiscountOffer(settings.tokenSecrets) : null;
+  return { available, claimed: offer && { offer: offer.token, expiresInMs: offer.expiresAt - Date.now() } };
 });
 
 type ActionResult =
@@ -103,9 +109,23 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const consentRef = useRef<HTMLInputElement>(null);
   const consentError =
     actionData?.intent === "buy" && "field" in actionData && actionData.field === "consent";
+  // Refused before posting (see onSubmit), or by the server.
+  const [emailRefused, setEmailRefused] = useState(false);
+  const emailError = emailRefused
+    ? CHECKOUT_COPY.emailInvalid.message
+    : actionData?.intent === "buy" && !consentError
+      ? actionData.error.message
+      : null;
 
   // The offer is made once the page is interactive; without JavaScript the page sells at the standard price.
-  useEffect(() => setDialogOpen(loaderData.available), [loaderData.available]);
+  // The offer accepted in the landing page's exit dialog, as the page first loaded (a revalidation
+  // after a refused submit makes a new one, which must neither restart the countdown nor reopen the dialog).
+  const claimedOffer = useRef(loaderData.claimed);
+  useEffect(() => {
+    const claimed = claimedOffer.current;
+    if (claimed) setOffer({ token: claimed.offer, expiresAt: Date.now() + claimed.expiresInMs });
+    setDialogOpen(loaderData.available && !claimed);
+  }, [loaderData.available]);
 
   useEffect(() => {
     const result = unlock.data;
@@ -222,12 +242,21 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 className="mt-6"
                 noValidate
                 onSubmit={(event) => {
+                  setEmailRefused(false);
                   if (!emailRef.current?.value.trim()) {
                     event.preventDefault();
                     toast.error(CHECKOUT_COPY.emailRequired.title, {
                       description: CHECKOUT_COPY.emailRequired.message,
                     });
                     emailRef.current?.focus();
+                  } else if (!localPartFits(emailRef.current.value.trim())) {
+                    // A local part over 64 characters: the server's answer, given before the post.
+                    event.preventDefault();
+                    setEmailRefused(true);
+                    toast.error(CHECKOUT_COPY.emailInvalid.title, {
+                      description: CHECKOUT_COPY.emailInvalid.message,
+                    });
+                    emailRef.current.focus();
                   } else if (!consentRef.current?.checked) {
                     event.preventDefault();
                     toast.error(CHECKOUT_COPY.consentRequired.title, {
@@ -253,15 +282,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   maxLength={254}
                   placeholder={CHECKOUT_COPY.emailPlaceholder}
                   aria-describedby="email-hint email-error"
-                  aria-invalid={actionData?.intent === "buy" && !consentError ? true : undefined}
+                  aria-invalid={emailError ? true : undefined}
                   className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2.5 text-base focus:border-brand-600"
                 />
                 <p id="email-hint" className="mt-1 text-xs text-slate-500">
                   {CHECKOUT_COPY.emailHint}
                 </p>
-                {actionData?.intent === "buy" && !consentError && (
+                {emailError && (
                   <p id="email-error" role="alert" className="mt-2 text-sm text-red-700">
-                    {actionData.error.message}
+                    {emailError}
                   </p>
                 )}
                 <div className="mt-4 flex items-start gap-2">

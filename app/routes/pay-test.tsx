@@ -7,6 +7,7 @@ import { formatCents } from "#app/lib/money.ts";
 import { completeTestPayment, findTestSession } from "#app/lib/payments/complete-test-payment.server.ts";
 import { TEST_VAT, testVatCents } from "#app/lib/payments/test-mode-provider.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
+import type { Services } from "#app/lib/services.server.ts";
 import type { PageHandle } from "#app/root.tsx";
 import { field, needsDatabase, notFound, readForm } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/pay-test";
@@ -26,6 +27,8 @@ export const loader = needsDatabase(async ({ request, params, context }: Route.L
   const services = context.get(servicesContext);
   const order = await findTestSession(services, params.session);
   if (!order) notFound(request);
+  // Back from the success page to a payment already made: the buyer belongs on the success page.
+  if (order.status === "paid") throw paidRedirect(services, params.session);
   return {
     // STRIPE_TAX=on: the test rate inside the price, labelled as such (ADR 016).
     testVat: services.env.STRIPE_TAX ? { cents: testVatCents(order.amountCents), ...TEST_VAT } : null,
@@ -41,13 +44,21 @@ export const action = needsDatabase(async ({ request, params, context }: Route.A
   const intent = field(await readForm(request), "intent");
   if (intent === "pay") {
     const order = await completeTestPayment(services, params.session);
-    if (!order) return { declined: false, closed: true };
-    return redirect(successPagePath(services.settings.successPath, { session_id: params.session }), 303);
+    if (!order) {
+      // "Pay" on a page left open after the payment was made (another tab, Back): the same success page.
+      const paid = (await findTestSession(services, params.session))?.status === "paid";
+      return paid ? paidRedirect(services, params.session) : { declined: false, closed: true };
+    }
+    return paidRedirect(services, params.session);
   }
   // A declined card is an outcome of the payment, not an HTTP error.
   if (intent === "decline") return { declined: true, closed: false };
   return redirect("/checkout", 303);
 });
+
+/** The success page for this test session (it opens the download as Stripe's return URL does). */
+const paidRedirect = (services: Services, session: string) =>
+  redirect(successPagePath(services.settings.successPath, { session_id: session }), 303);
 
 export default function TestPayment({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";

@@ -6,6 +6,7 @@ import { DisputesBanner } from "#app/components/admin/disputes-banner.tsx";
 import { InstructionsCard } from "#app/components/admin/instructions-card.tsx";
 import { OrdersSection } from "#app/components/admin/orders-section.tsx";
 import { ProductStatusCard } from "#app/components/admin/product-status-card.tsx";
+import { RefundRequestsCard } from "#app/components/admin/refund-requests-card.tsx";
 import { SignInCard } from "#app/components/admin/sign-in-card.tsx";
 import { UploadCard } from "#app/components/admin/upload-card.tsx";
 import { VerifyProductCard } from "#app/components/admin/verify-product-card.tsx";
@@ -54,6 +55,7 @@ function Panel({ data }: { data: SignedIn }) {
           <InstructionsCard />
         </div>
       </section>
+      <RefundRequestsCard data={data.refundRequests} />
       <OrdersSection data={data} />
     </>
   );

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { Stars } from "#app/components/stars.tsx";
 import { LANDING } from "#app/content/landing.ts";
 import { TIMING } from "#app/content/site.ts";
+import { CLAIMED_OFFER_PATH } from "#app/lib/checkout/claimed-offer.ts";
 import { formatDuration, isoDuration } from "#app/lib/duration.ts";
 
 /** The fixed promo banner: counts down 24 hours from page load, stops at zero, closes for this page view. */
@@ -164,7 +165,7 @@ export function ExitIntentDialog() {
           ))}
         </ul>
         <Link
-          to="/checkout"
+          to={CLAIMED_OFFER_PATH}
           className="mt-6 block rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800"
         >
           {copy.accept}

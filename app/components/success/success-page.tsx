@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { GuaranteeSection, RefundAnswer } from "#app/components/success/guarantee-section.tsx";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import { PRODUCT, TIMING } from "#app/content/site.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
@@ -13,6 +14,9 @@ type PageOrder = NonNullable<SuccessPageData["order"]>;
 
 /** The success page, by what the visit is entitled to (see loadSuccessPage). */
 export default function SuccessPage({ data }: { data: SuccessPageData }) {
+  // A confirmed refund request answers with a screen of its own (an immediate refund ends the access).
+  const answer = useActionData<SuccessActionData>();
+  if (answer?.intent === "refund") return <RefundAnswer answer={answer} />;
   if (data.view === "paid" && data.order) return <PaidOrder data={data} order={data.order} />;
   if (data.view === "processing" && data.order) return <ProcessingPayment order={data.order} />;
   if (data.view === "confirming") return <ConfirmingPayment />;
@@ -148,6 +152,15 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: PageOrder })
           ))}
         </ol>
       </section>
+
+      {data.guarantee && (
+        <GuaranteeSection
+          guarantee={data.guarantee}
+          access={data.access}
+          amountCents={order.amountCents}
+          supportEmail={data.supportEmail}
+        />
+      )}
 
       <section aria-labelledby="support" className="mt-6 rounded-2xl bg-slate-50 p-6">
         <h2 id="support" className="text-lg font-bold">

@@ -5,6 +5,12 @@ import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-em
 import { type DisputeAlertData, disputeAlertEmail } from "#app/lib/mail/dispute-alert-email.ts";
 import type { Mailer } from "#app/lib/mail/mailer.server.ts";
 import { type PaymentFailedData, paymentFailedEmail } from "#app/lib/mail/payment-failed-email.ts";
+import {
+  type RefundConfirmedData,
+  type RefundRequestAlertData,
+  refundConfirmedEmail,
+  refundRequestAlertEmail,
+} from "#app/lib/mail/refund-emails.ts";
 import { emailOutbox } from "#db/schema.ts";
 
 /** A claimed e-mail is not picked up by another worker until its lease ends (a crashed sender's mail is retried). */
@@ -16,6 +22,8 @@ interface Templates {
   delivery: DeliveryEmailData;
   "dispute-alert": DisputeAlertData;
   "payment-failed": PaymentFailedData;
+  "refund-confirmed": RefundConfirmedData;
+  "refund-request-alert": RefundRequestAlertData;
 }
 
 type Template = keyof Templates;
@@ -60,6 +68,10 @@ function render(template: Template, to: string, payload: Record<string, unknown>
       return disputeAlertEmail(to, payload as unknown as DisputeAlertData);
     case "payment-failed":
       return paymentFailedEmail(to, payload as unknown as PaymentFailedData);
+    case "refund-confirmed":
+      return refundConfirmedEmail(to, payload as unknown as RefundConfirmedData);
+    case "refund-request-alert":
+      return refundRequestAlertEmail(to, payload as unknown as RefundRequestAlertData);
   }
 }
 

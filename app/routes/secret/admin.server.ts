@@ -21,6 +21,7 @@ import {
   revenueSummary,
 } from "#app/lib/orders/admin-orders.server.ts";
 import { latestReconcileRuns, reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
+import { getRefundMode, waitingRefundRequests } from "#app/lib/orders/refund-request.server.ts";
 import { verifyPassword } from "#app/lib/password.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts";
@@ -34,6 +35,7 @@ import {
   signInCookie,
   signOutCookie,
 } from "#app/routes/secret/admin-guard.server.ts";
+import { handleRefundRequestAction } from "#app/routes/secret/admin-refund-requests.server.ts";
 
 const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
 
@@ -45,7 +47,7 @@ const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
 /** The ids the order and e-mail actions name, checked before they reach a query (a bad one was a 500). */
 const orderIdSchema = z.uuid();
 const emailIdSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const ORDER_INTENTS = new Set(["resend", "link", "refund"]);
+const ORDER_INTENTS = new Set(["resend", "link", "refund", "refund-approve", "refund-decline"]);
 
 /** The panel's data for a signed-in admin; only `signedIn: false` otherwise. */
 export async function loadAdminPage(services: Services, request: Request) {
@@ -75,6 +77,10 @@ export async function loadAdminPage(services: Services, request: Request) {
       ...e,
       nextAttemptAt: e.nextAttemptAt.toISOString(),
     })),
+    refundRequests: {
+      mode: await getRefundMode(db),
+      waiting: (await waitingRefundRequests(db)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    },
     reconcile: {
       intervalS: services.env.RECONCILE_INTERVAL_S,
       runs: (await latestReconcileRuns(services.database)).map((run) => ({
@@ -186,6 +192,10 @@ export async function handleAdminAction(services: Services, request: Request, cl
         logger.error({ err: error, orderId }, "refund failed");
         return refused(502);
       }
+    case "refund-approve":
+    case "refund-decline":
+    case "refund-mode":
+      return handleRefundRequestAction(services, intent, form);
     case "reconcile": {
       const run = await reconcileOrders(services, "admin");
       if (!run) return fail(intent, ADMIN_COPY.reconcile.busy, ADMIN_COPY.reconcile.busy, 409);

@@ -17,9 +17,11 @@ import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { downloadPath } from "#app/lib/links.ts";
 import { receiptUrl } from "#app/lib/orders/receipt-url.server.ts";
+import { guaranteeStateFor } from "#app/lib/orders/refund-request.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { field, readForm } from "#app/routes/http.server.ts";
+import { handleRefundAction, type RefundActionData } from "#app/routes/secret/refund-request.server.ts";
 
 const accessFrom = (params: URLSearchParams | FormData) => ({
   sessionId: params.get("session_id")?.toString() || null,
@@ -57,6 +59,8 @@ export async function loadSuccessPage(services: Services, request: Request, clie
     },
     access: purchase.kind === "paid" ? access : null,
     productSize: product?.size ?? null,
+    guarantee:
+      purchase.kind === "paid" ? await guaranteeStateFor(services.database.db, purchase.order) : null,
   };
   const status = purchase.kind === "unconfirmed" ? (purchase.reason === "rate-limited" ? 429 : 503) : 200;
   return { payload, status };
@@ -67,13 +71,14 @@ export type SuccessPageData = Awaited<ReturnType<typeof loadSuccessPage>>["paylo
 export type SuccessActionData =
   | { intent: "download"; url: string }
   | { intent: "download"; error: { title: string; message: string } }
-  | { intent: "lost-link"; message: string; ok: boolean };
+  | { intent: "lost-link"; message: string; ok: boolean }
+  | RefundActionData;
 
 /** A fetcher's request (`/{SUCCESS_PATH}.data`), as opposed to a whole-document form post. */
 const isDataRequest = (request: Request) => new URL(request.url).pathname.endsWith(".data");
 
 /**
- * The page's two forms. "Download Now" answers a fetcher with the link (the page starts the
+ * The page's forms. The guarantee's two steps are refund-request.server.ts's. "Download Now" answers a fetcher with the link (the page starts the
  * download and shows a toast) and a whole-document post (no JavaScript, or a click before the page
  * has hydrated) with a redirect to the file itself. "Lost your link?" answers once the client's
  * limit is checked; the lookup and the e-mail run after the answer (`runLater`), so its timing is
@@ -100,6 +105,10 @@ export async function handleSuccessAction(
     const url = downloadPath(createDownloadToken(services.settings.tokenSecrets, order.id));
     if (!isDataRequest(request)) return redirect(url, 303);
     return { intent, url } satisfies SuccessActionData;
+  }
+
+  if (intent === "refund-review" || intent === "refund") {
+    return handleRefundAction(services, form, accessFrom(form), clientIp);
   }
 
   if (intent === "lost-link") {
