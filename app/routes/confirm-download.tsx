@@ -42,7 +42,10 @@ const STATUS: Record<View, number> = {
 export const loader = needsDatabase(async ({ params, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
   const view: View = params.token ? await checkConfirmation(services, params.token) : "sent";
-  return data({ view, supportEmail: services.env.SUPPORT_EMAIL }, { status: STATUS[view] });
+  return data(
+    { view, supportEmail: services.env.SUPPORT_EMAIL, validHours: CONFIRMATION.validMs / 3_600_000 },
+    { status: STATUS[view] },
+  );
 });
 
 export const action = needsDatabase(async ({ params, context }: Route.ActionArgs) => {
@@ -62,9 +65,7 @@ export default function ConfirmDownload({ loaderData, actionData }: Route.Compon
             <MailCheck aria-hidden="true" className="mx-auto size-12 text-brand-700" />
             <h1 className="mt-4 text-2xl font-extrabold">{COPY.sent.title}</h1>
             <p className="mt-3 text-slate-700">{COPY.sent.text}</p>
-            <p className="mt-2 text-sm text-slate-600">
-              {COPY.sent.validity(CONFIRMATION.validMs / 3_600_000)}
-            </p>
+            <p className="mt-2 text-sm text-slate-600">{COPY.sent.validity(loaderData.validHours)}</p>
           </>
         ) : view === "valid" ? (
           <>
