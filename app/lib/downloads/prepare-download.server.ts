@@ -156,11 +156,11 @@ export async function prepareDownload(
     fileName,
   });
   if ("url" in source) {
-    // The bytes go from the object store: the row says the whole file was handed over.
+    // The bytes go from the object store: the row says the whole file was handed over to it.
     if (row)
       await db
         .insert(downloads)
-        .values({ ...row, at: new Date(now), bytes: stat.size })
+        .values({ ...row, at: new Date(now), bytes: stat.size, finishedAt: new Date(now) })
         .catch((error: unknown) => logger.error({ err: error, orderId }, "download not recorded"));
     return { kind: "redirect", url: source.url };
   }
