@@ -12,6 +12,7 @@ export default [
   route("blog/:slug", "routes/blog-post.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("confirm-download/:token?", "routes/confirm-download.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
   // The admin panel and the success page live at generated, secret paths (ADR 005); this route

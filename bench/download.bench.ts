@@ -37,7 +37,7 @@ const env = {
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 };
 const seeding = await createServices(parseEnv(env), { outboxWorker: false });
-await seedProduct(seeding, zipPath);
+const { product } = await seedProduct(seeding, zipPath);
 const tokens: string[] = [];
 // One token per measured download, and three for warming the server up.
 for (let i = 0; i < CONCURRENCY + 3; i++) {
@@ -51,7 +51,9 @@ for (let i = 0; i < CONCURRENCY + 3; i++) {
     })
     .returning();
   await fulfilOrder(seeding.database.db, seeding.links, { orderId: order!.id });
-  tokens.push(createDownloadToken([SECRET], order!.id, Date.now() + 3_600_000));
+  tokens.push(
+    createDownloadToken([SECRET], { orderId: order!.id, productId: product.id }, Date.now() + 3_600_000),
+  );
 }
 await seeding.close();
 

@@ -37,7 +37,7 @@ if (made.error || made.status !== 0) {
 
 const env = { DATA_DIR: join(work, "data"), TOKEN_SECRET: SECRET, ADMIN_PASSWORD: "bench-admin-password" };
 const seeding = await createServices(parseEnv(env), { outboxWorker: false });
-await seedProduct(seeding, zipPath);
+const { product } = await seedProduct(seeding, zipPath);
 const tokens: string[] = [];
 for (let i = 0; i < DOWNLOADS + 1; i++) {
   const [order] = await seeding.database.db
@@ -50,7 +50,9 @@ for (let i = 0; i < DOWNLOADS + 1; i++) {
     })
     .returning();
   await fulfilOrder(seeding.database.db, seeding.links, { orderId: order!.id });
-  tokens.push(createDownloadToken([SECRET], order!.id, Date.now() + 3_600_000));
+  tokens.push(
+    createDownloadToken([SECRET], { orderId: order!.id, productId: product.id }, Date.now() + 3_600_000),
+  );
 }
 await seeding.close();
 

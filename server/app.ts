@@ -23,6 +23,7 @@ import { TestModeNotice } from "#app/components/test-mode-notice.tsx";
 import { DOWNLOAD_REFUSALS } from "#app/content/checkout.ts";
 import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
+import { confirmDownloadPath } from "#app/lib/links.ts";
 import { type Logger, loggableUrl, logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, cspNonceContext, servicesContext } from "#app/lib/router-context.ts";
@@ -117,7 +118,10 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
   app.get("/download/:token", capPerClient(DOWNLOADS_PER_CLIENT));
   app.get("/download/:token", async (req, res, next) => {
     try {
-      const plan = await prepareDownload(services, req.params.token, req.ip ?? null);
+      const plan = await prepareDownload(services, req.params.token, req.ip ?? null, {
+        range: req.headers.range,
+        ifRange: req.get("if-range"),
+      });
       res.setHeader("Cache-Control", "private, no-store");
       if (plan.kind === "refuse") {
         return void res
@@ -126,10 +130,10 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
           .send(DOWNLOAD_REFUSALS[plan.reason]);
       }
       if (plan.kind === "redirect") return void res.redirect(302, plan.url);
+      if (plan.kind === "confirm") return void res.redirect(303, confirmDownloadPath());
       res.setHeader("Content-Disposition", `attachment; filename="${plan.fileName}"`);
       res.setHeader("ETag", plan.etag);
       res.setHeader("Last-Modified", plan.lastModified.toUTCString());
-      let sent = 0;
       const file = send(req, plan.path, {
         etag: false,
         lastModified: false,
@@ -137,15 +141,20 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
         acceptRanges: true,
       });
       // send calls stream() with the byte range it settled on, after the status and headers are set.
-      file.stream = (path: string, range: { start?: number; end?: number } = {}) =>
+      // The transfer is recorded from its first byte (app/lib/downloads/download-record.server.ts).
+      file.stream = (path: string, range: { start?: number; end?: number } = {}) => {
+        const record = plan.startRecord();
+        res.once("close", () => record.closed());
         streamFile(res, path, range.start ?? 0, range.end ?? 0, {
-          onSent: (bytes) => {
-            sent += bytes;
-          },
+          onSent: (bytes) => record.sent(bytes),
           // Before the first byte send answers (404 for a vanished file); after it, cut the response.
           onError: (error) => (res.headersSent ? res.destroy(error) : file.onStatError(error)),
-          onEnd: () => file.emit("end"),
+          onEnd: () => {
+            record.finished();
+            file.emit("end");
+          },
         });
+      };
       file.on("error", (error: { status?: number; headers?: Record<string, string> }) => {
         for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
         res
@@ -153,7 +162,6 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
           .type("text/plain")
           .send(STATUS_CODES[error.status ?? 500]);
       });
-      if (req.method === "GET") res.once("close", () => res.statusCode < 300 && plan.record(sent));
       file.pipe(res);
     } catch (error) {
       next(error);

@@ -151,6 +151,9 @@ export const ADMIN_COPY = {
       "Il rimborso non è andato a buon fine: il cliente ha di nuovo accesso. Controlla il pagamento su Stripe.",
     other: "Da verificare",
     refundedPart: (amount: string) => `Rimborsati ${amount}`,
+    sharing: "Link condiviso?",
+    sharingText:
+      "Scaricato da troppe reti diverse in 24 ore: ora il cliente conferma il suo indirizzo e-mail prima di ogni download.",
   },
   reconcile: {
     title: "Riconciliazione con Stripe",
@@ -232,6 +235,9 @@ export const ADMIN_EVIDENCE_COPY = {
     ip: "Indirizzo IP",
     bytes: "Byte inviati",
     ipCleared: "cancellato (conservazione scaduta)",
+    outcome: "Esito",
+    complete: "completato",
+    cut: "interrotto",
   },
 } as const;
 

@@ -33,3 +33,8 @@ export function downloadPath(token: string): string {
 export function downloadUrl(links: StoreLinks, token: string): string {
   return `${links.publicUrl}${downloadPath(token)}`;
 }
+
+/** `/confirm-download`: the page saying a confirmation link was e-mailed; with a token, that link (ADR 020). */
+export function confirmDownloadPath(token?: string): string {
+  return token ? `/confirm-download/${token}` : "/confirm-download";
+}

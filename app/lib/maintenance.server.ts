@@ -1,7 +1,7 @@
 /**
  * The store's housekeeping, run inside the server every hour (ADR 014): orders that were never
  * paid are deleted once nothing can pay them any more, expired rate-limit rows are deleted, and
- * the raw IP address of each download is cleared after its retention period (the row, its bytes
+ * the raw IP address and network of each download are cleared after the retention period (the row, its bytes
  * and the address's hash stay). Each step is one idempotent statement, so several instances may
  * run it at once.
  */
@@ -42,7 +42,8 @@ export async function runMaintenance(db: Db, now = new Date()) {
     sql`delete from rate_limits where reset_at < ${now.toISOString()} returning key`,
   );
   const clearedIps = await db.execute(sql`
-    update downloads set ip = null where ip is not null and at < ${ipsBefore} returning id`);
+    update downloads set ip = null, network = null
+    where (ip is not null or network is not null) and at < ${ipsBefore} returning id`);
   const removed = {
     orders: prunedOrders.rows.length,
     rateLimits: expiredLimits.rows.length,

@@ -62,11 +62,13 @@ for (const backend of testBackends()) {
       expect(await processOutbox(db(), services.mailer)).toBe(1);
       const plan = await prepareDownload(
         services,
-        createDownloadToken(services.settings.tokenSecrets, order!.id),
+        createDownloadToken(services.settings.tokenSecrets, { orderId: order!.id, productId: null }),
         BUYER_IP,
       );
       if (plan.kind !== "file") throw new Error(`expected a file, got ${plan.kind}`);
-      plan.record(4321);
+      const record = plan.startRecord();
+      record.sent(4321);
+      record.closed();
       for (let i = 0; i < 100; i++) {
         if ((await db().select().from(downloads).where(eq(downloads.orderId, order!.id))).length) break;
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -124,7 +124,10 @@ for (const backend of testBackends()) {
 
     it("refuses tampered, expired and made-up tokens", async () => {
       const expired = seeded.token(Date.now() - 301_000);
-      const forged = createDownloadToken(["f".repeat(40)], seeded.orderId);
+      const forged = createDownloadToken(["f".repeat(40)], {
+        orderId: seeded.orderId,
+        productId: seeded.product.id,
+      });
       for (const token of [
         expired,
         forged,

@@ -84,7 +84,7 @@ describe.runIf(postgres)("scale-out: two instances on one PostgreSQL and one S3 
     expect(order?.status).toBe("paid");
 
     const download = await fetch(
-      `${b.url}/download/${createDownloadToken([shared.TOKEN_SECRET!], order!.id)}`,
+      `${b.url}/download/${createDownloadToken([shared.TOKEN_SECRET!], { orderId: order!.id, productId: null })}`,
       { redirect: "manual" },
     );
     expect(download.status).toBe(302);

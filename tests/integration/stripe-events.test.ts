@@ -92,7 +92,7 @@ for (const backend of testBackends()) {
       const viaEmail = (await findPaidOrder(services, { token })) !== null;
       const plan = await prepareDownload(
         services,
-        createDownloadToken(services.settings.tokenSecrets, orderId),
+        createDownloadToken(services.settings.tokenSecrets, { orderId, productId: null }),
         "203.0.113.9",
       );
       return { viaEmail, download: plan.kind !== "refuse" };

@@ -57,7 +57,8 @@ export async function startSeededServer(
     bytes,
     product,
     orderId: order!.id,
-    token: (now = Date.now()) => createDownloadToken([SEEDED_SECRET], order!.id, now),
+    token: (now = Date.now()) =>
+      createDownloadToken([SEEDED_SECRET], { orderId: order!.id, productId: product.id }, now),
     /** The store's data, opened by the test (with PGlite only while the server is stopped). */
     open: open as () => Promise<Services>,
   };

@@ -138,6 +138,7 @@ export function EvidenceDocument({ evidence, jsonHref }: { evidence: DeliveryEvi
                 <th scope="col">{copy.downloads.at}</th>
                 <th scope="col">{copy.downloads.ip}</th>
                 <th scope="col">{copy.downloads.bytes}</th>
+                <th scope="col">{copy.downloads.outcome}</th>
               </tr>
             </thead>
             <tbody>
@@ -146,6 +147,7 @@ export function EvidenceDocument({ evidence, jsonHref }: { evidence: DeliveryEvi
                   <td>{when(download.at)}</td>
                   <td>{download.ip ?? copy.downloads.ipCleared}</td>
                   <td>{download.bytes.toLocaleString("it-IT")}</td>
+                  <td>{download.complete ? copy.downloads.complete : copy.downloads.cut}</td>
                 </tr>
               ))}
             </tbody>

@@ -43,6 +43,14 @@ export function OrderRow({ order }: { order: AdminOrder }) {
               : ADMIN_COPY.attention.other}
           </span>
         )}
+        {order.sharingFlaggedAt && (
+          <span
+            className="mt-1 block w-fit rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900"
+            title={ADMIN_COPY.attention.sharingText}
+          >
+            {ADMIN_COPY.attention.sharing}
+          </span>
+        )}
       </td>
       <td className="px-3 py-2" title={order.lastEmailError ?? undefined}>
         {copy.emailStates[order.emailState]}

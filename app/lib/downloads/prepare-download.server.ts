@@ -1,15 +1,48 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, min } from "drizzle-orm";
 import { PRODUCT, TIMING } from "#app/content/site.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import { askBuyerToConfirm } from "#app/lib/downloads/download-confirmation.server.ts";
+import {
+  NOT_RECORDED,
+  recordTransfer,
+  type TransferRecord,
+  type TransferRow,
+} from "#app/lib/downloads/download-record.server.ts";
+import { networkOf } from "#app/lib/downloads/network.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 import { downloads, orders } from "#db/schema.ts";
 
-/** A link to the file for one paid order, valid 300 s. */
-export function createDownloadToken(secrets: string[], orderId: string, now = Date.now()) {
-  return signToken(secrets, "download", { o: orderId }, now + TIMING.downloadLinkSeconds * 1000);
+/** A download that started while its link was valid may be resumed (Range) with that link this long after it started. */
+export const RESUME_MS = 24 * 60 * 60_000;
+
+/** More distinct networks than this downloading one order within `windowMs` is taken for a shared link (ADR 020). */
+export const SHARING = { networks: 5, windowMs: 24 * 60 * 60_000 } as const;
+
+/** What a download link carries: the order, the product it was made for, and whether the buyer confirmed it. */
+interface LinkData {
+  o: string;
+  p: string | null;
+  /** Made by a confirmation the buyer opened from their inbox (ADR 020): allowed after sharing was noticed. */
+  c?: 1;
+}
+
+/**
+ * A link to the file for one paid order: it may be started for 300 s, and a download started in
+ * time may be resumed for RESUME_MS, for the same file (`productId`, the product on sale when the
+ * link was made).
+ */
+export function createDownloadToken(
+  secrets: string[],
+  link: { orderId: string; productId: string | null; confirmed?: boolean },
+  now = Date.now(),
+) {
+  const data: LinkData = { o: link.orderId, p: link.productId, ...(link.confirmed ? { c: 1 as const } : {}) };
+  return signToken(secrets, "download", data, now + TIMING.downloadLinkSeconds * 1000);
 }
 
 /** The admin's link to check the current product, valid 60 s. */
@@ -20,6 +53,8 @@ export function createAdminDownloadToken(secrets: string[], now = Date.now()) {
 type DownloadPlan =
   /** The link is forged or expired, the order is not paid (or refunded), or no product is on sale. */
   | { kind: "refuse"; reason: "invalid-link" | "not-paid" | "unavailable" }
+  /** Sharing was noticed on the order: the buyer must confirm their address (a link was e-mailed). */
+  | { kind: "confirm" }
   | { kind: "redirect"; url: string }
   | {
       kind: "file";
@@ -28,68 +63,190 @@ type DownloadPlan =
       /** The file's SHA-256, quoted: a resumed download (If-Range) continues only on the same file. */
       etag: string;
       lastModified: Date;
-      /** Records the download with the bytes actually sent. */
-      record(bytes: number): void;
+      /** Called when the bytes start to flow (not for HEAD or a 304/412/416): records the transfer. */
+      startRecord(): TransferRecord;
     };
 
-const hashIp = (ip: string | null) =>
-  ip ? createHash("sha256").update(ip).digest("hex").slice(0, 32) : null;
+/** The request headers the decision reads besides the link. */
+export interface DownloadRequest {
+  range?: string | undefined;
+  ifRange?: string | undefined;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const hashIp = (ip: string | null) => (ip ? sha256(ip).slice(0, 32) : null);
+
+/** One range of bytes (`bytes=500-`, `bytes=500-999`, `bytes=-500`): anything else would be answered with the whole file. */
+const SINGLE_RANGE = /^bytes=(\d+-\d*|-\d+)$/;
+
+/** Whether `ifRange` (an ETag or a date) still names the file `etag`/`lastModified`. */
+function ifRangeHolds(ifRange: string, etag: string, lastModified: Date) {
+  if (ifRange.includes('"')) return ifRange === etag;
+  const date = Date.parse(ifRange);
+  return !Number.isNaN(date) && Math.floor(lastModified.getTime() / 1000) * 1000 <= date;
+}
 
 /**
  * Decides what `/download/{token}` answers: the file of the current product for a paid,
  * unrefunded order (the Node server streams it with Range support), a presigned URL when the
- * files are in object storage, or a refusal. Every download is recorded.
+ * files are in object storage, a request to confirm the buyer's address once the order's link
+ * looks shared, or a refusal. ADR 020: a link is started within its 300 s; a download started in
+ * time is resumed with Range requests for RESUME_MS, for the same file only. Every buyer's
+ * transfer is recorded as it goes (download-record.server.ts).
  */
 export async function prepareDownload(
   services: Services,
   token: string,
   ip: string | null,
+  request: DownloadRequest = {},
 ): Promise<DownloadPlan> {
   const secrets = services.settings.tokenSecrets;
   const db = services.database.db;
+  const now = Date.now();
   const forAdmin = verifyToken(secrets, "admin-download", token) !== null;
-  const verified = forAdmin ? null : verifyToken<{ o: string }>(secrets, "download", token);
-  if (!forAdmin && !verified) {
+  // Genuine and not expired more than RESUME_MS ago; whether it may still be used is decided below.
+  const link = forAdmin ? null : verifyToken<LinkData>(secrets, "download", token, now - RESUME_MS);
+  if (!forAdmin && !link) return { kind: "refuse", reason: "invalid-link" };
+  const linkHash = sha256(token);
+  const resuming = link !== null && link.expiresAt <= now;
+  if (resuming && !(await mayResume(services, link.data.o, linkHash, link.expiresAt, now, request))) {
     return { kind: "refuse", reason: "invalid-link" };
   }
+  const network = networkOf(ip);
   let orderId: string | null = null;
-  if (verified) {
+  if (link) {
     const [order] = await db
-      .select({ id: orders.id, status: orders.status })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        email: orders.email,
+        reference: orders.reference,
+        sharingFlaggedAt: orders.sharingFlaggedAt,
+      })
       .from(orders)
-      .where(eq(orders.id, verified.data.o));
+      .where(eq(orders.id, link.data.o));
     if (order?.status !== "paid") return { kind: "refuse", reason: "not-paid" };
     orderId = order.id;
+    if (!link.data.c && (order.sharingFlaggedAt || (await sharingNoticed(services, order, network, now)))) {
+      await askBuyerToConfirm(services, order);
+      return { kind: "confirm" };
+    }
   }
   const product = await getCurrentProduct(db);
   const stat = product && (await services.files.stat(product.fileKey));
   if (!product || !stat) {
     return { kind: "refuse", reason: "unavailable" };
   }
+  const etag = `"${product.sha256}"`;
+  // An expired link resumes only the file it was made for, and only while If-Range still names it.
+  if (
+    resuming &&
+    (link.data.p !== product.id ||
+      (request.ifRange !== undefined && !ifRangeHolds(request.ifRange, etag, product.uploadedAt)))
+  ) {
+    return { kind: "refuse", reason: "invalid-link" };
+  }
   const fileName = forAdmin ? PRODUCT.adminDownloadFileName : PRODUCT.downloadFileName;
   // The admin checking the file is not a buyer's download. The address as given is kept for
   // dispute evidence until the retention job clears it (app/lib/maintenance.server.ts).
-  const record = (bytes: number) => {
-    if (!orderId) return;
-    db.insert(downloads)
-      .values({ orderId, ipHash: hashIp(ip), ip, bytes })
-      .catch((error: unknown) => logger.error({ err: error, orderId }, "download not recorded"));
-  };
+  const row: TransferRow | null = orderId ? { orderId, ipHash: hashIp(ip), ip, network, linkHash } : null;
 
   const source = await services.files.downloadSource(product.fileKey, {
     expiresIn: forAdmin ? TIMING.adminLinkSeconds : TIMING.downloadLinkSeconds,
     fileName,
   });
   if ("url" in source) {
-    record(stat.size);
+    // The bytes go from the object store: the row says the whole file was handed over to it.
+    if (row)
+      await db
+        .insert(downloads)
+        .values({ ...row, at: new Date(now), bytes: stat.size, finishedAt: new Date(now) })
+        .catch((error: unknown) => logger.error({ err: error, orderId }, "download not recorded"));
     return { kind: "redirect", url: source.url };
   }
   return {
     kind: "file",
     path: source.path,
     fileName,
-    etag: `"${product.sha256}"`,
+    etag,
     lastModified: product.uploadedAt,
-    record,
+    startRecord: () => (row ? recordTransfer(db, row) : NOT_RECORDED),
   };
+}
+
+/**
+ * Whether an expired link may serve this request: a single Range (a resume, never the whole file
+ * again), for a download that started with this link while it was valid, less than RESUME_MS ago.
+ */
+async function mayResume(
+  services: Services,
+  orderId: string,
+  linkHash: string,
+  expiresAt: number,
+  now: number,
+  request: DownloadRequest,
+) {
+  if (!request.range || !SINGLE_RANGE.test(request.range.replace(/\s/g, ""))) return false;
+  const [started] = await services.database.db
+    .select({ at: min(downloads.at) })
+    .from(downloads)
+    .where(
+      and(
+        eq(downloads.linkHash, linkHash),
+        eq(downloads.orderId, orderId),
+        lte(downloads.at, new Date(expiresAt)),
+      ),
+    );
+  const at = started?.at ? new Date(started.at).getTime() : null;
+  return at !== null && now - at < RESUME_MS;
+}
+
+/**
+ * Whether this request makes the order's downloads come from more than SHARING.networks networks
+ * within SHARING.windowMs. The first time, the order is flagged and the owner alerted, once
+ * (the flag is set only where it is not yet, and the alert's dedupe key is the order).
+ */
+async function sharingNoticed(
+  services: Services,
+  order: { id: string; email: string; reference: string },
+  network: string | null,
+  now: number,
+) {
+  if (!network) return false;
+  const db = services.database.db;
+  const seen = await db
+    .selectDistinct({ network: downloads.network })
+    .from(downloads)
+    .where(
+      and(
+        eq(downloads.orderId, order.id),
+        isNotNull(downloads.network),
+        gt(downloads.at, new Date(now - SHARING.windowMs)),
+      ),
+    );
+  const networks = new Set([...seen.map((row) => row.network!), network]);
+  if (networks.size <= SHARING.networks) return false;
+  await db.transaction(async (tx) => {
+    const [flagged] = await tx
+      .update(orders)
+      .set({ sharingFlaggedAt: new Date(now) })
+      .where(and(eq(orders.id, order.id), isNull(orders.sharingFlaggedAt)))
+      .returning({ number: orders.number });
+    if (!flagged) return;
+    await enqueueEmail(tx as unknown as Db, {
+      to: services.env.SUPPORT_EMAIL,
+      template: "sharing-alert",
+      dedupeKey: `sharing:${order.id}`,
+      orderId: order.id,
+      payload: {
+        orderNumber: flagged.number,
+        reference: order.reference,
+        networks: networks.size,
+        windowHours: SHARING.windowMs / 3_600_000,
+      },
+    });
+  });
+  logger.warn({ orderId: order.id, networks: networks.size }, "download link looks shared: order flagged");
+  services.kickOutbox();
+  return true;
 }

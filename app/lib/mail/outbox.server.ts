@@ -3,6 +3,10 @@ import type { Db } from "#app/lib/db/database.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
 import { type DisputeAlertData, disputeAlertEmail } from "#app/lib/mail/dispute-alert-email.ts";
+import {
+  type DownloadConfirmationData,
+  downloadConfirmationEmail,
+} from "#app/lib/mail/download-confirmation-email.ts";
 import type { Mailer } from "#app/lib/mail/mailer.server.ts";
 import { type PaymentFailedData, paymentFailedEmail } from "#app/lib/mail/payment-failed-email.ts";
 import {
@@ -11,6 +15,7 @@ import {
   refundConfirmedEmail,
   refundRequestAlertEmail,
 } from "#app/lib/mail/refund-emails.ts";
+import { type SharingAlertData, sharingAlertEmail } from "#app/lib/mail/sharing-alert-email.ts";
 import { emailOutbox } from "#db/schema.ts";
 
 /** A claimed e-mail is not picked up by another worker until its lease ends (a crashed sender's mail is retried). */
@@ -24,6 +29,8 @@ interface Templates {
   "payment-failed": PaymentFailedData;
   "refund-confirmed": RefundConfirmedData;
   "refund-request-alert": RefundRequestAlertData;
+  "sharing-alert": SharingAlertData;
+  "download-confirmation": DownloadConfirmationData;
 }
 
 type Template = keyof Templates;
@@ -72,6 +79,10 @@ function render(template: Template, to: string, payload: Record<string, unknown>
       return refundConfirmedEmail(to, payload as unknown as RefundConfirmedData);
     case "refund-request-alert":
       return refundRequestAlertEmail(to, payload as unknown as RefundRequestAlertData);
+    case "sharing-alert":
+      return sharingAlertEmail(to, payload as unknown as SharingAlertData);
+    case "download-confirmation":
+      return downloadConfirmationEmail(to, payload as unknown as DownloadConfirmationData);
   }
 }
 

@@ -5,6 +5,7 @@ import { normalizeEmail } from "#app/lib/email-address.ts";
 import { downloadUrl } from "#app/lib/links.ts";
 import { markRefunded, type Order, queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
 import { FINAL_DISPUTE_STATUSES } from "#app/lib/orders/payment-changes.server.ts";
+import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 
 import type { Services } from "#app/lib/services.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
@@ -25,6 +26,8 @@ interface OrderRow {
   refundedCents: number;
   /** Why the owner should look at the order (e.g. "refund_failed"), or null. */
   attention: string | null;
+  /** When downloads from too many networks were noticed (ADR 020), or null. */
+  sharingFlaggedAt: Date | null;
   /** The latest e-mail for the order: sent, waiting (with its last error), or none. */
   emailState: "sent" | "pending" | "failing" | "none";
   lastEmailError: string | null;
@@ -58,8 +61,10 @@ export async function listOrders(db: Db, opts: { query?: string; page?: number }
       status: orders.status,
       refundedCents: orders.refundedCents,
       attention: orders.attention,
+      sharingFlaggedAt: orders.sharingFlaggedAt,
       // Correlated subqueries name their tables explicitly: Drizzle renders bare column names here.
-      downloads: sql<number>`(select count(*)::int from downloads d where d.order_id = orders.id)`,
+      // One per link: a resumed or multi-connection download is several transfers of one link.
+      downloads: sql<number>`(select count(distinct coalesce(d.link_hash, d.id::text))::int from downloads d where d.order_id = orders.id)`,
       sentAt: sql<Date | null>`(select max(m.sent_at) from email_outbox m where m.order_id = orders.id)`,
       unsent: sql<number>`(select count(*)::int from email_outbox m where m.order_id = orders.id and m.sent_at is null)`,
       lastError: sql<
@@ -82,6 +87,7 @@ export async function listOrders(db: Db, opts: { query?: string; page?: number }
     status: row.status,
     refundedCents: row.refundedCents,
     attention: row.attention,
+    sharingFlaggedAt: row.sharingFlaggedAt,
     downloads: Number(row.downloads),
     emailState:
       Number(row.unsent) > 0 ? (row.lastError ? "failing" : "pending") : row.sentAt ? "sent" : "none",
@@ -140,7 +146,14 @@ export async function resendDeliveryEmail(services: Services, orderId: string) {
 export async function freshDownloadLink(services: Services, orderId: string) {
   const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
   if (order?.status !== "paid") return null;
-  return downloadUrl(services.links, createDownloadToken(services.settings.tokenSecrets, order.id));
+  const product = await getCurrentProduct(services.database.db);
+  return downloadUrl(
+    services.links,
+    createDownloadToken(services.settings.tokenSecrets, {
+      orderId: order.id,
+      productId: product?.id ?? null,
+    }),
+  );
 }
 
 /** Refunds through the payment provider, then revokes the download and the e-mail link. */

@@ -62,7 +62,16 @@ export async function collectDeliveryEvidence(db: Db, orderId: string, publicUrl
       smtpResponse: e.smtpResponse,
       lastError: e.lastError,
     })),
-    downloads: served.map((d) => ({ id: d.id, at: iso(d.at), ip: d.ip, ipHash: d.ipHash, bytes: d.bytes })),
+    // Each transfer: recorded when it started, its bytes as they went; no `finishedAt` means it was cut.
+    downloads: served.map((d) => ({
+      id: d.id,
+      at: iso(d.at),
+      ip: d.ip,
+      ipHash: d.ipHash,
+      bytes: d.bytes,
+      finishedAt: iso(d.finishedAt),
+      complete: d.finishedAt !== null,
+    })),
   };
 }
 

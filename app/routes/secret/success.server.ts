@@ -97,12 +97,15 @@ export async function handleSuccessAction(
     const order = await findPaidOrder(services, accessFrom(form), { ip: clientIp });
     if (!order)
       return data({ intent, error: SUCCESS_COPY.downloadError } satisfies SuccessActionData, { status: 403 });
-    if (!(await getCurrentProduct(services.database.db))) {
+    const product = await getCurrentProduct(services.database.db);
+    if (!product) {
       return data({ intent, error: SUCCESS_COPY.downloadUnavailable } satisfies SuccessActionData, {
         status: 404,
       });
     }
-    const url = downloadPath(createDownloadToken(services.settings.tokenSecrets, order.id));
+    const url = downloadPath(
+      createDownloadToken(services.settings.tokenSecrets, { orderId: order.id, productId: product.id }),
+    );
     if (!isDataRequest(request)) return redirect(url, 303);
     return { intent, url } satisfies SuccessActionData;
   }
