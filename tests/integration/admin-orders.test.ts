@@ -91,6 +91,43 @@ for (const backend of testBackends()) {
       expect(await resendDeliveryEmail(services, (await order("b@x.co")).id)).toBe(false);
     });
 
+    it("'Reinvia e-mail' while SMTP is down cancels the unsent e-mail: only the newest goes out, with a working link", async () => {
+      const paid = await order("late@x.co", { paid: true });
+      const down = {
+        kind: "smtp" as const,
+        send: async () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:25")),
+        close() {},
+      };
+      await processOutbox(db(), down);
+      expect(await resendDeliveryEmail(services, paid.id)).toBe(true);
+      const newest = (await mailedTokens(paid.id)).at(-1)!;
+      // SMTP is back and everything is due: only the resent e-mail is sent.
+      await db()
+        .update(emailOutbox)
+        .set({ nextAttemptAt: new Date(0) });
+      const sent: string[] = [];
+      const up = {
+        kind: "smtp" as const,
+        send: async (message: { text: string }) => {
+          sent.push(message.text);
+          return "250 OK";
+        },
+        close() {},
+      };
+      while ((await processOutbox(db(), up)) > 0) {}
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain(`t=${newest}`);
+      expect((await findPaidOrder(services, { token: newest }))?.id).toBe(paid.id);
+      const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, paid.id));
+      expect(rows.map((r) => [r.sentAt !== null, r.cancelledAt !== null])).toEqual([
+        [false, true],
+        [true, false],
+      ]);
+      // The cancelled e-mail is neither "failing" in the admin nor listed among failed e-mails.
+      expect(await failedEmails(db())).toEqual([]);
+      expect((await listOrders(db())).items[0]).toMatchObject({ emailState: "sent" });
+    });
+
     it("makes a fresh download link for paid orders only", async () => {
       const paid = await order("a@x.co", { paid: true });
       expect(await freshDownloadLink(services, paid.id)).toMatch(
