@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { type Db, isProcessRunning } from "#app/lib/db/database.server.ts";
+import { type Db, isDatabaseUnavailable, isProcessRunning } from "#app/lib/db/database.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
 import { type DisputeAlertData, disputeAlertEmail } from "#app/lib/mail/dispute-alert-email.ts";
@@ -107,9 +107,10 @@ export async function reclaimOwnClaims(db: Db, dataDir: string): Promise<number>
  * Sends the e-mails that are due. Rows are claimed with FOR UPDATE SKIP LOCKED under a lease, in
  * `owner`'s name, so several instances can run this at once and never send the same e-mail twice;
  * nothing is held locked while the SMTP server is talked to. Cancelled rows are never sent. A row
- * whose outcome cannot be recorded (the database went away) does not stop the others; once a sent
- * e-mail cannot be marked sent, no further e-mail is sent in this run (each would risk a second
- * copy) and the rest are handed back. Returns how many were sent.
+ * whose failure cannot be recorded (the database went away) does not stop the others; a sent one
+ * is marked sent even across a short database outage (markSent), and if even that fails no further
+ * e-mail is sent in this run (each would risk a second copy) and the rest are handed back. Returns
+ * how many were sent.
  */
 export async function processOutbox(
   db: Db,
@@ -158,18 +159,7 @@ export async function processOutbox(
       continue;
     }
     try {
-      // The link carries a secret token: once delivered it is not kept in the database. The
-      // server's reply is: it is the proof of delivery a dispute asks for.
-      await db
-        .update(emailOutbox)
-        .set({
-          sentAt: new Date(),
-          lastError: null,
-          claimedBy: null,
-          smtpResponse: smtpResponse?.slice(0, 1000) ?? null,
-          payload: { ...row.payload, link: null },
-        })
-        .where(eq(emailOutbox.id, row.id));
+      await markSent(db, row.id, { ...row.payload, link: null }, smtpResponse);
       sent++;
     } catch (error) {
       logger.error(
@@ -188,6 +178,36 @@ export async function processOutbox(
     }
   }
   return sent;
+}
+
+/** The longest wait between two tries to record a sent e-mail; the waits add up to about a minute, inside the lease. */
+const MARK_SENT_MAX_WAIT_MS = 32_000;
+
+/**
+ * Records an e-mail the SMTP server accepted. While the database cannot be reached (a restart)
+ * it tries again for about a minute: a row left unmarked would be sent a second time.
+ */
+async function markSent(db: Db, id: number, payload: Record<string, unknown>, smtpResponse: string | null) {
+  for (let wait = 500; ; wait *= 2) {
+    try {
+      // The link carries a secret token: once delivered it is not kept in the database. The
+      // server's reply is: it is the proof of delivery a dispute asks for.
+      await db
+        .update(emailOutbox)
+        .set({
+          sentAt: new Date(),
+          lastError: null,
+          claimedBy: null,
+          smtpResponse: smtpResponse?.slice(0, 1000) ?? null,
+          payload,
+        })
+        .where(eq(emailOutbox.id, id));
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || wait > MARK_SENT_MAX_WAIT_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /** Makes a failed e-mail due now (the admin's "retry"). */
