@@ -8,6 +8,13 @@ export interface TestSmtp {
   messages: ParsedMail[];
   /** While set, every message is refused with this SMTP error. */
   refuse: string | null;
+  /**
+   * While set, each message waits for it before the server answers (a slow server); a message
+   * whose sender went away meanwhile (killed) is not kept, as a real server drops it.
+   */
+  hold: Promise<void> | null;
+  /** Messages whose data has started to arrive, kept or not. */
+  arriving: number;
   close(): Promise<void>;
 }
 
@@ -16,15 +23,24 @@ export async function startSmtp(): Promise<TestSmtp> {
     url: "",
     messages: [],
     refuse: null,
+    hold: null,
+    arriving: 0,
     close: async () => {},
   };
+  const gone = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onData(stream, _session, callback) {
+    onClose(session) {
+      gone.add(session.id);
+    },
+    onData(stream, session, callback) {
+      state.arriving++;
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (state.hold) await state.hold;
+          if (gone.has(session.id)) return callback(new Error("the client went away"));
           if (state.refuse) {
             const error = Object.assign(new Error(state.refuse), { responseCode: 451 });
             return callback(error);
