@@ -97,7 +97,7 @@ for (const backend of testBackends()) {
       const bought = [await buyAndPay(), await buyAndPay(), await buyAndPay()];
       const deliveries = bought.flatMap((b) => [b.completed, b.completed, b.completed]).reverse();
       // Out of order: the last payment's events first, interleaved, all at once.
-      const shuffled = deliveries.map((event, i) => deliveries[(i * 4) % deliveries.length]!);
+      const shuffled = deliveries.map((_event, i) => deliveries[(i * 4) % deliveries.length]!);
       const answers = await Promise.all(shuffled.map((event) => stripe.deliver(event)));
       expect(answers.map((a) => a.status)).toEqual(shuffled.map(() => 200));
       for (const { email } of bought) await expectOneEmail(email);
