@@ -5,8 +5,10 @@
  * purchases and page loads. The store must stay up, answer 503 with the page that says to try
  * again (never a 500 or a stack), recover without a restart, and lose or double nothing.
  */
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/lib/db/database.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
 import { startSmtp, type TestSmtp } from "../mocks/smtp.ts";
@@ -83,6 +85,29 @@ describe("fault: PostgreSQL restarted mid-traffic", () => {
     const res = await fetch(`${store.url}${path}`);
     return { status: res.status, body: await res.text() };
   };
+
+  it("a connection ended by the server while checked out (a transaction between statements) fails that transaction, not the process", async () => {
+    const database = await openDatabase({ url: postgres.url, dataDir: null });
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    try {
+      const failed = await database.db
+        .transaction(async (tx) => {
+          const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+          await admin.query("select pg_terminate_backend($1)", [rows[0]!.pid]);
+          // The server's 57P01 arrives while the client is checked out and idle.
+          await new Promise((r) => setTimeout(r, 500));
+          await tx.execute(sql`select 1`);
+        })
+        .catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(Error);
+      // The pool replaces the connection: the next query works.
+      expect((await database.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.end();
+      await database.close();
+    }
+  });
 
   it("stays up, answers 503 'try again' during the outage, recovers by itself and loses or doubles nothing", async () => {
     const purchases: Awaited<ReturnType<typeof purchase>>[] = [];
