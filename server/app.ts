@@ -21,6 +21,7 @@ import { RouterContextProvider } from "react-router";
 import send from "send";
 import { TestModeNotice } from "#app/components/test-mode-notice.tsx";
 import { DOWNLOAD_REFUSALS } from "#app/content/checkout.ts";
+import { isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
 import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { confirmDownloadPath } from "#app/lib/links.ts";
@@ -184,10 +185,11 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
     }),
   );
 
-  // Errors from the static layers (a missing asset, a path that tries to climb out): a short
-  // plain answer, never a stack trace. A refused traversal is reported as not found.
+  // Errors from the static layers (a missing asset, a path that tries to climb out) and the
+  // download (503 while the database is away): a short plain answer, never a stack trace. A
+  // refused traversal is reported as not found.
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    const raw = Number(error.status ?? error.statusCode ?? 500);
+    const raw = isDatabaseUnavailable(error) ? 503 : Number(error.status ?? error.statusCode ?? 500);
     const status = raw === 403 ? 404 : raw >= 400 && raw < 600 ? raw : 500;
     if (status >= 500) req.log.error({ err: error }, "request failed");
     if (res.headersSent) return res.destroy();

@@ -75,6 +75,8 @@ export const ADMIN_COPY = {
     deleteError: "Errore eliminazione",
     genericUpload:
       "Si è verificato un errore durante il caricamento. Il prodotto attuale non è stato modificato: riprova.",
+    connectionLost:
+      "La connessione si è interrotta prima della risposta. Lo stato del prodotto qui sopra è aggiornato: se mostra il nuovo file, il caricamento è riuscito; altrimenti riprova.",
     genericDownload: "Si è verificato un errore durante il download. Ricarica la pagina e riprova.",
     genericDelete: "Si è verificato un errore durante l'eliminazione. Ricarica la pagina e riprova.",
   },
@@ -87,6 +89,10 @@ export const ADMIN_COPY = {
     tooManyEntries: (max: number) => `Lo ZIP contiene più di ${max} file.`,
     noFile: "Nessun file ricevuto.",
     interrupted: "Il caricamento si è interrotto. Riprova.",
+    storageFull:
+      "Lo spazio di archiviazione è pieno: il file non è stato salvato e il prodotto attuale non è cambiato. Libera spazio e riprova.",
+    storageUnwritable:
+      "Lo spazio di archiviazione non accetta scritture (sola lettura, permessi o servizio non raggiungibile): il prodotto attuale non è cambiato. Controlla la configurazione e riprova.",
   },
   orders: {
     title: "Ordini",

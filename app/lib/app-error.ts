@@ -17,6 +17,9 @@ export type AppErrorCode =
   | "UPLOAD_TOO_LARGE"
   | "UPLOAD_INTERRUPTED"
   | "UPLOAD_EMPTY"
+  /** Upload: the file store refused the write, full (ENOSPC) or not writable (read-only, denied, unreachable). */
+  | "STORAGE_FULL"
+  | "STORAGE_UNWRITABLE"
   /** Upload: the ZIP does not open, lists too many entries, or holds an unsafe entry (`detail` names it). */
   | "ZIP_INVALID"
   | "ZIP_TOO_MANY_ENTRIES"

@@ -111,7 +111,9 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
     mailDir: join(env.DATA_DIR, "mail"),
   });
   const outbox =
-    options.outboxWorker === false ? { kick() {}, async stop() {} } : startOutboxWorker(database.db, mailer);
+    options.outboxWorker === false
+      ? { kick() {}, async stop() {} }
+      : startOutboxWorker(database.db, mailer, { dataDir: env.DATA_DIR });
   const links = {
     publicUrl: env.PUBLIC_URL,
     successPath: settings.successPath,

@@ -76,19 +76,59 @@ for (const backend of testBackends()) {
       expect(revenue.last30).toEqual({ cents: 8225, orders: 2 });
     });
 
+    /** The links of the order's e-mails still waiting to go out (a sent or cancelled one keeps none). */
     const mailedTokens = async (orderId: string) =>
-      (await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId))).map(
-        (mail) => new URL(String((mail.payload as { link: string }).link)).searchParams.get("t")!,
-      );
+      (await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId)))
+        .filter((mail) => (mail.payload as { link: string | null }).link)
+        .map((mail) => new URL(String((mail.payload as { link: string }).link)).searchParams.get("t")!);
+    /** A mailer that keeps the link of every e-mail it sends. */
+    const linkCatcher = (links: string[]) => ({
+      kind: "smtp" as const,
+      send: async (message: { text: string }) => {
+        links.push(message.text.match(/[?&]t=([\w-]+)/)![1]!);
+        return "250 OK";
+      },
+      close() {},
+    });
 
     it("resends the delivery e-mail with a new link that joins the old one, and refuses unpaid orders", async () => {
       const paid = await order("a@x.co", { paid: true });
+      const tokens: string[] = [];
+      await processOutbox(db(), linkCatcher(tokens));
       expect(await resendDeliveryEmail(services, paid.id)).toBe(true);
-      const tokens = await mailedTokens(paid.id);
+      await processOutbox(db(), linkCatcher(tokens));
       expect(tokens).toHaveLength(2);
       expect(tokens[0]).not.toBe(tokens[1]);
       for (const token of tokens) expect((await findPaidOrder(services, { token }))?.id).toBe(paid.id);
       expect(await resendDeliveryEmail(services, (await order("b@x.co")).id)).toBe(false);
+    });
+
+    it("'Reinvia e-mail' while SMTP is down cancels the unsent e-mail: only the newest goes out, with a working link", async () => {
+      const paid = await order("late@x.co", { paid: true });
+      const down = {
+        kind: "smtp" as const,
+        send: async () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:25")),
+        close() {},
+      };
+      await processOutbox(db(), down);
+      expect(await resendDeliveryEmail(services, paid.id)).toBe(true);
+      const newest = (await mailedTokens(paid.id)).at(-1)!;
+      // SMTP is back and everything is due: only the resent e-mail is sent.
+      await db()
+        .update(emailOutbox)
+        .set({ nextAttemptAt: new Date(0) });
+      const sent: string[] = [];
+      while ((await processOutbox(db(), linkCatcher(sent))) > 0) {}
+      expect(sent).toEqual([newest]);
+      expect((await findPaidOrder(services, { token: newest }))?.id).toBe(paid.id);
+      const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, paid.id));
+      expect(rows.map((r) => [r.sentAt !== null, r.cancelledAt !== null])).toEqual([
+        [false, true],
+        [true, false],
+      ]);
+      // The cancelled e-mail is neither "failing" in the admin nor listed among failed e-mails.
+      expect(await failedEmails(db())).toEqual([]);
+      expect((await listOrders(db())).items[0]).toMatchObject({ emailState: "sent" });
     });
 
     it("makes a fresh download link for paid orders only", async () => {

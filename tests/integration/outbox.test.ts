@@ -1,6 +1,14 @@
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "#app/lib/db/database.server.ts";
 import { createMailer } from "#app/lib/mail/mailer.server.ts";
-import { enqueueEmail, processOutbox, retryDelayMs } from "#app/lib/mail/outbox.server.ts";
+import {
+  enqueueEmail,
+  outboxOwner,
+  processOutbox,
+  retryDelayMs,
+  startOutboxWorker,
+} from "#app/lib/mail/outbox.server.ts";
 import { emailOutbox } from "#db/schema.ts";
 import { startSmtp, type TestSmtp } from "../mocks/smtp.ts";
 import { testBackends } from "../setup/databases.ts";
@@ -108,6 +116,75 @@ for (const backend of testBackends()) {
       const [row] = await db().select().from(emailOutbox);
       expect(row?.lastError).toMatch(/ECONNREFUSED|connect/i);
       down.close();
+    });
+
+    it("at start takes back at once what this instance's killed previous life had claimed, and nothing else", async () => {
+      for (let n = 40; n < 44; n++) await enqueueEmail(db(), delivery(n));
+      const dataDir = services.env.DATA_DIR;
+      const inTwoMinutes = new Date(Date.now() + 120_000);
+      const claim = (id: number, owner: string) =>
+        db()
+          .update(emailOutbox)
+          .set({ claimedBy: owner, nextAttemptAt: inTwoMinutes, attempts: 1 })
+          .where(eq(emailOutbox.id, id));
+      const [a, b, c, d] = (await db().select().from(emailOutbox).orderBy(emailOutbox.id)).map((r) => r.id);
+      await claim(a!, outboxOwner(dataDir, 2 ** 30)); // this instance, a process that is gone
+      await claim(b!, outboxOwner(dataDir, process.pid)); // this instance, this pid (a container's pid 1)
+      await claim(c!, outboxOwner(dataDir, process.ppid)); // this instance, another process still running
+      await claim(d!, outboxOwner("/another/instance", 2 ** 30)); // another instance: its lease decides
+      const worker = startOutboxWorker(db(), services.mailer, { dataDir, intervalMs: 60_000 });
+      try {
+        await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(2);
+        expect(smtp.messages.map((m) => m.to && "text" in m.to && m.to.text).sort()).toEqual([
+          "buyer40@example.com",
+          "buyer41@example.com",
+        ]);
+        const rows = await db().select().from(emailOutbox).orderBy(emailOutbox.id);
+        expect(rows.map((r) => r.sentAt !== null)).toEqual([true, true, false, false]);
+        expect(rows.map((r) => r.claimedBy)).toEqual([
+          null,
+          null,
+          outboxOwner(dataDir, process.ppid),
+          outboxOwner("/another/instance", 2 ** 30),
+        ]);
+      } finally {
+        await worker.stop();
+      }
+    });
+
+    it("goes on when recording one e-mail's failure fails, and sends the rest of the batch", async () => {
+      for (let n = 50; n < 53; n++) await enqueueEmail(db(), delivery(n));
+      // The database drops the one write that records the first e-mail's SMTP error.
+      let failRecord = true;
+      const flaky = new Proxy(db(), {
+        get(target, property, receiver) {
+          if (property === "update" && failRecord) {
+            failRecord = false;
+            return () => ({
+              set: () => ({ where: () => Promise.reject(new Error("Connection terminated unexpectedly")) }),
+            });
+          }
+          return Reflect.get(target, property, receiver);
+        },
+      }) as Db;
+      let calls = 0;
+      const firstRefused = {
+        kind: "smtp" as const,
+        send: (message: Parameters<typeof services.mailer.send>[0]) =>
+          calls++ === 0 ? Promise.reject(new Error("451 try later")) : services.mailer.send(message),
+        close() {},
+      };
+      expect(await processOutbox(flaky, firstRefused)).toBe(2);
+      expect(smtp.messages).toHaveLength(2);
+      const rows = await db().select().from(emailOutbox).orderBy(emailOutbox.id);
+      expect(rows.map((r) => r.sentAt !== null)).toEqual([false, true, true]);
+    });
+
+    it("never sends a cancelled e-mail", async () => {
+      await enqueueEmail(db(), delivery(60));
+      await db().update(emailOutbox).set({ cancelledAt: new Date() });
+      expect(await processOutbox(db(), services.mailer)).toBe(0);
+      expect(smtp.messages).toHaveLength(0);
     });
 
     it("never sends the same e-mail twice when workers run at once", async () => {

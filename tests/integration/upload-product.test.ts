@@ -1,7 +1,11 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "#app/lib/app-error.ts";
+import { logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts";
 import { httpStatus } from "#app/routes/http.server.ts";
@@ -115,6 +119,45 @@ for (const backend of testBackends()) {
       await rejects(request, 400, /interrotto/);
       expect(await stored()).toEqual([]);
     });
+
+    for (const [code, status, copy] of [
+      ["ENOSPC", 507, /Lo spazio di archiviazione è pieno/],
+      ["EROFS", 503, /non accetta scritture/],
+      ["EACCES", 503, /non accetta scritture/],
+    ] as const) {
+      it(`says the storage is full or not writable (${code}), logs it as an error, keeps the product and leaves nothing`, async () => {
+        const current = await uploadFromRequest(
+          services,
+          multipart("a.zip", await fixture("toolkit-sample.zip")),
+        );
+        // The disk fails part-way through the write, as a full or read-only file system does.
+        const disk = services.files;
+        const put = disk.put.bind(disk);
+        disk.put = (body, name) => {
+          let written = 0;
+          const failing = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              written += chunk.length;
+              if (written < 1000) return callback(null, chunk);
+              callback(Object.assign(new Error(`${code}: write failed`), { code, syscall: "write" }));
+            },
+          });
+          pipeline(body, failing).catch(() => {});
+          return put(failing, name);
+        };
+        const errors = vi.spyOn(logger, "error");
+        try {
+          await rejects(multipart("b.zip", await fixture("toolkit-v2.zip")), status, copy);
+          expect(errors).toHaveBeenCalledWith(expect.anything(), "the file store refused the product upload");
+        } finally {
+          errors.mockRestore();
+          disk.put = put;
+        }
+        expect((await getCurrentProduct(services.database.db))?.id).toBe(current.id);
+        expect((await stored()).map((o) => o.key)).toEqual([current.fileKey]);
+        expect(await readdir(join(services.env.DATA_DIR, "files", ".tmp"))).toEqual([]);
+      });
+    }
 
     it("a whole ZIP part followed by a broken part is refused and leaves no file and no product", async () => {
       const current = await uploadFromRequest(

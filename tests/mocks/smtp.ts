@@ -8,23 +8,40 @@ export interface TestSmtp {
   messages: ParsedMail[];
   /** While set, every message is refused with this SMTP error. */
   refuse: string | null;
+  /**
+   * While set, each message waits for it before the server answers (a slow server); a message
+   * whose sender went away meanwhile (killed) is not kept, as a real server drops it.
+   */
+  hold: Promise<void> | null;
+  /** Messages whose data has started to arrive, kept or not. */
+  arriving: number;
   close(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** `port` 0 picks a free one; a given port brings a stopped server back at the same address. */
+export async function startSmtp(port = 0): Promise<TestSmtp> {
   const state: TestSmtp = {
     url: "",
     messages: [],
     refuse: null,
+    hold: null,
+    arriving: 0,
     close: async () => {},
   };
+  const gone = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onData(stream, _session, callback) {
+    onClose(session) {
+      gone.add(session.id);
+    },
+    onData(stream, session, callback) {
+      state.arriving++;
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (state.hold) await state.hold;
+          if (gone.has(session.id)) return callback(new Error("the client went away"));
           if (state.refuse) {
             const error = Object.assign(new Error(state.refuse), { responseCode: 451 });
             return callback(error);
@@ -35,9 +52,8 @@ export async function startSmtp(): Promise<TestSmtp> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  state.url = `smtp://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  state.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   state.close = () => new Promise((resolve) => server.close(() => resolve()));
   return state;
 }

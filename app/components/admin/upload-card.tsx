@@ -56,9 +56,12 @@ export function UploadCard({ data }: { data: SignedIn }) {
         });
       }
     };
+    // No answer at all (the server went away): the upload may have taken effect just before, so
+    // the product's status is read again rather than claiming nothing changed (ADR 024).
     xhr.onerror = () => {
       setProgress(null);
-      toast.error(ADMIN_COPY.toasts.uploadError, { description: ADMIN_COPY.toasts.genericUpload });
+      revalidator.revalidate();
+      toast.error(ADMIN_COPY.toasts.uploadError, { description: ADMIN_COPY.toasts.connectionLost });
     };
     setProgress(0);
     xhr.send(body);

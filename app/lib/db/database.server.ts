@@ -57,6 +57,14 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
     pool.on("error", (error: Error & { code?: string }) =>
       logger.warn({ code: error.code, reason: error.message }, "PostgreSQL closed an idle connection"),
     );
+    // The pool listens only on idle clients: one checked out (a transaction between two statements)
+    // whose server goes away emits 'error' too, and unheard that stops the process (57P01 on a
+    // restart). The statement in progress fails on its own (503); the pool discards the client.
+    pool.on("connect", (client) =>
+      client.on("error", (error: Error & { code?: string }) =>
+        logger.warn({ code: error.code, reason: error.message }, "PostgreSQL closed a connection in use"),
+      ),
+    );
     const db = drizzlePg({ client: pool, schema });
     // Two instances starting at once must not both run the migrations: hold an advisory lock.
     const client = await pool.connect();
@@ -101,7 +109,8 @@ export class DatabaseInUseError extends Error {
   override name = "DatabaseInUseError";
 }
 
-const isRunning = (pid: number) => {
+/** Whether a process with this id runs on this machine. */
+export const isProcessRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -124,7 +133,7 @@ function claimEmbeddedDatabase(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const pid = Number(readFileSync(file, "utf8"));
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessRunning(pid)) {
         throw new DatabaseInUseError(
           `The embedded database in ${resolve(dataDir, "db")} is in use by another process (pid ${pid}), most likely the running store: stop it first (or use DATABASE_URL).`,
         );

@@ -1,5 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "#app/lib/db/database.server.ts";
+import { hostname } from "node:os";
+import { resolve } from "node:path";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { type Db, isDatabaseUnavailable, isProcessRunning } from "#app/lib/db/database.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
 import { type DisputeAlertData, disputeAlertEmail } from "#app/lib/mail/dispute-alert-email.ts";
@@ -18,7 +20,10 @@ import {
 import { type SharingAlertData, sharingAlertEmail } from "#app/lib/mail/sharing-alert-email.ts";
 import { emailOutbox } from "#db/schema.ts";
 
-/** A claimed e-mail is not picked up by another worker until its lease ends (a crashed sender's mail is retried). */
+/**
+ * A claimed e-mail is not picked up by another worker until its lease ends: the last resort for a
+ * sender that crashed and never came back (one that restarts takes its claims back at once).
+ */
 const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
@@ -87,11 +92,55 @@ function render(template: Template, to: string, payload: Record<string, unknown>
 }
 
 /**
- * Sends the e-mails that are due. Rows are claimed with FOR UPDATE SKIP LOCKED under a lease, so
- * several instances can run this at once and never send the same e-mail twice; nothing is held
- * locked while the SMTP server is talked to. Returns how many were sent.
+ * Who holds a claim: `host:DATA_DIR:pid`. The host and data directory name the instance (the same
+ * across its restarts, different between instances), the pid tells this life from a previous one.
  */
-export async function processOutbox(db: Db, mailer: Mailer, batch = 10): Promise<number> {
+export function outboxOwner(dataDir: string, pid = process.pid): string {
+  return `${hostname()}:${resolve(dataDir)}:${pid}`;
+}
+
+/**
+ * Makes due again, at once, the e-mails a previous life of this instance had claimed and not sent
+ * (it was killed mid-run): claims of this host and data directory whose process is gone, instead
+ * of waiting out their lease. Returns how many. ADR 024.
+ */
+export async function reclaimOwnClaims(db: Db, dataDir: string): Promise<number> {
+  const mine = outboxOwner(dataDir, 0).slice(0, -1);
+  const holders = await db
+    .selectDistinct({ owner: emailOutbox.claimedBy })
+    .from(emailOutbox)
+    .where(and(isNull(emailOutbox.sentAt), isNotNull(emailOutbox.claimedBy)));
+  const gone = holders
+    .map(({ owner }) => owner!)
+    .filter((owner) => {
+      if (!owner.startsWith(mine)) return false;
+      const pid = Number(owner.slice(mine.length));
+      return pid === process.pid || !isProcessRunning(pid);
+    });
+  if (gone.length === 0) return 0;
+  const released = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: new Date(), claimedBy: null })
+    .where(and(isNull(emailOutbox.sentAt), inArray(emailOutbox.claimedBy, gone)))
+    .returning({ id: emailOutbox.id });
+  return released.length;
+}
+
+/**
+ * Sends the e-mails that are due. Rows are claimed with FOR UPDATE SKIP LOCKED under a lease, in
+ * `owner`'s name, so several instances can run this at once and never send the same e-mail twice;
+ * nothing is held locked while the SMTP server is talked to. Cancelled rows are never sent. A row
+ * whose failure cannot be recorded (the database went away) does not stop the others; a sent one
+ * is marked sent even across a short database outage (markSent), and if even that fails no further
+ * e-mail is sent in this run (each would risk a second copy) and the rest are handed back. Returns
+ * how many were sent.
+ */
+export async function processOutbox(
+  db: Db,
+  mailer: Mailer,
+  batch = 10,
+  owner = outboxOwner("."),
+): Promise<number> {
   const claimed = await db.execute<{
     id: number;
     to: string;
@@ -100,31 +149,22 @@ export async function processOutbox(db: Db, mailer: Mailer, batch = 10): Promise
     attempts: number;
   }>(sql`
     update ${emailOutbox}
-    set next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval, attempts = attempts + 1
+    set next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval, attempts = attempts + 1,
+      claimed_by = ${owner}
     where id in (
       select id from ${emailOutbox}
-      where sent_at is null and next_attempt_at <= now()
+      where sent_at is null and cancelled_at is null and next_attempt_at <= now()
       order by id
       limit ${batch}
       for update skip locked
     )
     returning id, "to", template, payload, attempts`);
+  const rows = claimed.rows;
   let sent = 0;
-  for (const row of claimed.rows) {
+  for (const [index, row] of rows.entries()) {
+    let smtpResponse: string | null;
     try {
-      const smtpResponse = await mailer.send(render(row.template, row.to, row.payload));
-      // The link carries a secret token: once delivered it is not kept in the database. The
-      // server's reply is: it is the proof of delivery a dispute asks for.
-      await db
-        .update(emailOutbox)
-        .set({
-          sentAt: new Date(),
-          lastError: null,
-          smtpResponse: smtpResponse?.slice(0, 1000) ?? null,
-          payload: { ...row.payload, link: null },
-        })
-        .where(eq(emailOutbox.id, row.id));
-      sent++;
+      smtpResponse = await mailer.send(render(row.template, row.to, row.payload));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ emailId: row.id, attempts: row.attempts, err: message }, "e-mail not sent, will retry");
@@ -133,11 +173,64 @@ export async function processOutbox(db: Db, mailer: Mailer, batch = 10): Promise
         .set({
           lastError: message.slice(0, 1000),
           nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+          claimedBy: null,
         })
-        .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)));
+        .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)))
+        .catch((recordError: unknown) =>
+          logger.error({ emailId: row.id, err: recordError }, "could not record why an e-mail was not sent"),
+        );
+      continue;
+    }
+    try {
+      await markSent(db, row.id, { ...row.payload, link: null }, smtpResponse);
+      sent++;
+    } catch (error) {
+      logger.error(
+        { emailId: row.id, err: error },
+        "e-mail sent but not recorded as sent: it goes out again when its claim ends",
+      );
+      const rest = rows.slice(index + 1).map((r) => r.id);
+      if (rest.length > 0) {
+        await db
+          .update(emailOutbox)
+          .set({ nextAttemptAt: new Date(), claimedBy: null })
+          .where(and(inArray(emailOutbox.id, rest), isNull(emailOutbox.sentAt)))
+          .catch(() => {});
+      }
+      break;
     }
   }
   return sent;
+}
+
+/** The longest wait between two tries to record a sent e-mail; the waits add up to about a minute, inside the lease. */
+const MARK_SENT_MAX_WAIT_MS = 32_000;
+
+/**
+ * Records an e-mail the SMTP server accepted. While the database cannot be reached (a restart)
+ * it tries again for about a minute: a row left unmarked would be sent a second time.
+ */
+async function markSent(db: Db, id: number, payload: Record<string, unknown>, smtpResponse: string | null) {
+  for (let wait = 500; ; wait *= 2) {
+    try {
+      // The link carries a secret token: once delivered it is not kept in the database. The
+      // server's reply is: it is the proof of delivery a dispute asks for.
+      await db
+        .update(emailOutbox)
+        .set({
+          sentAt: new Date(),
+          lastError: null,
+          claimedBy: null,
+          smtpResponse: smtpResponse?.slice(0, 1000) ?? null,
+          payload,
+        })
+        .where(eq(emailOutbox.id, id));
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || wait > MARK_SENT_MAX_WAIT_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /** Makes a failed e-mail due now (the admin's "retry"). */
@@ -148,8 +241,19 @@ export async function retryEmailNow(db: Db, id: number) {
     .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt)));
 }
 
-/** Polls the outbox every `intervalMs`; `kick()` runs it at once (after a purchase). */
-export function startOutboxWorker(db: Db, mailer: Mailer, intervalMs = 5_000) {
+/**
+ * Polls the outbox every `intervalMs`; `kick()` runs it at once (after a purchase). At start it
+ * first takes back what this instance's previous life had claimed and runs at once, so an e-mail
+ * a crash interrupted is seconds late, not a lease late.
+ */
+export function startOutboxWorker(db: Db, mailer: Mailer, options: { dataDir: string; intervalMs?: number }) {
+  const owner = outboxOwner(options.dataDir);
+  // Before this life claims anything, so only a previous life's claims are taken back.
+  const reclaimed = reclaimOwnClaims(db, options.dataDir).then(
+    (count) =>
+      count > 0 && logger.info({ emails: count }, "took back the e-mails a previous run had claimed"),
+    (error: unknown) => logger.warn({ err: error }, "could not take back earlier e-mail claims"),
+  );
   let running: Promise<void> | null = null;
   let again = false;
   const run = () => {
@@ -158,10 +262,11 @@ export function startOutboxWorker(db: Db, mailer: Mailer, intervalMs = 5_000) {
       return running;
     }
     running = (async () => {
+      await reclaimed;
       do {
         again = false;
         try {
-          while ((await processOutbox(db, mailer)) > 0) {}
+          while ((await processOutbox(db, mailer, 10, owner)) > 0) {}
         } catch (error) {
           logger.error({ err: error }, "outbox run failed");
         }
@@ -171,8 +276,9 @@ export function startOutboxWorker(db: Db, mailer: Mailer, intervalMs = 5_000) {
     });
     return running;
   };
-  const timer = setInterval(run, intervalMs);
+  const timer = setInterval(run, options.intervalMs ?? 5_000);
   timer.unref();
+  void run();
   return {
     kick: () => void run(),
     async stop() {

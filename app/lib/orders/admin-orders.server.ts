@@ -66,10 +66,10 @@ export async function listOrders(db: Db, opts: { query?: string; page?: number }
       // One per link: a resumed or multi-connection download is several transfers of one link.
       downloads: sql<number>`(select count(distinct coalesce(d.link_hash, d.id::text))::int from downloads d where d.order_id = orders.id)`,
       sentAt: sql<Date | null>`(select max(m.sent_at) from email_outbox m where m.order_id = orders.id)`,
-      unsent: sql<number>`(select count(*)::int from email_outbox m where m.order_id = orders.id and m.sent_at is null)`,
+      unsent: sql<number>`(select count(*)::int from email_outbox m where m.order_id = orders.id and m.sent_at is null and m.cancelled_at is null)`,
       lastError: sql<
         string | null
-      >`(select m.last_error from email_outbox m where m.order_id = orders.id and m.sent_at is null order by m.id desc limit 1)`,
+      >`(select m.last_error from email_outbox m where m.order_id = orders.id and m.sent_at is null and m.cancelled_at is null order by m.id desc limit 1)`,
     })
     .from(orders)
     .where(where)
@@ -133,11 +133,30 @@ export async function openDisputes(db: Db) {
     .orderBy(orders.number);
 }
 
-/** Sends the delivery e-mail again with a link of its own (the links sent before keep working). */
+/**
+ * Sends the delivery e-mail again with a link of its own (the links sent before keep working).
+ * Earlier delivery e-mails of the order still waiting to go out (SMTP was down) are cancelled in
+ * the same transaction, so the buyer's newest e-mail is the one that arrives (ADR 024).
+ */
 export async function resendDeliveryEmail(services: Services, orderId: string) {
   const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
   if (order?.status !== "paid") return false;
-  await queueDeliveryEmail(services.database.db, order, services.links);
+  await services.database.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    // The cancelled e-mail's link is never sent: its token is not kept (as for a sent one).
+    await txDb
+      .update(emailOutbox)
+      .set({ cancelledAt: new Date(), payload: sql`${emailOutbox.payload} || '{"link":null}'::jsonb` })
+      .where(
+        and(
+          eq(emailOutbox.orderId, order.id),
+          eq(emailOutbox.template, "delivery"),
+          isNull(emailOutbox.sentAt),
+          isNull(emailOutbox.cancelledAt),
+        ),
+      );
+    await queueDeliveryEmail(txDb, order, services.links);
+  });
   services.kickOutbox();
   return true;
 }
@@ -178,7 +197,7 @@ export async function failedEmails(db: Db) {
     })
     .from(emailOutbox)
     .leftJoin(orders, eq(orders.id, emailOutbox.orderId))
-    .where(and(isNull(emailOutbox.sentAt), isNotNull(emailOutbox.lastError)))
+    .where(and(isNull(emailOutbox.sentAt), isNull(emailOutbox.cancelledAt), isNotNull(emailOutbox.lastError)))
     .orderBy(desc(emailOutbox.id));
 }
 

@@ -77,6 +77,24 @@ function inspectZip(store: FileStore, key: string, size: number): Promise<{ entr
   });
 }
 
+const FULL_CODES = new Set(["ENOSPC", "EDQUOT"]);
+/** The store's own side failing: read-only, denied, or an object store that cannot be reached. */
+const UNWRITABLE_CODES = new Set(["EROFS", "EACCES", "EPERM", "ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH"]);
+
+/**
+ * Whether a failed write is the file store's fault (full, or not writable) rather than the upload
+ * arriving cut off: a disk's errno, or an S3 service error (the SDK's `$metadata`) or transport
+ * failure, anywhere in the error's causes. A client that goes away shows as ECONNRESET/aborted.
+ */
+function storageRefusal(error: unknown, depth = 0): "STORAGE_FULL" | "STORAGE_UNWRITABLE" | null {
+  if (!(error instanceof Error) || depth > 5) return null;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && FULL_CODES.has(code)) return "STORAGE_FULL";
+  if (typeof code === "string" && UNWRITABLE_CODES.has(code)) return "STORAGE_UNWRITABLE";
+  if ("$metadata" in error) return "STORAGE_UNWRITABLE";
+  return storageRefusal(error.cause, depth + 1);
+}
+
 /**
  * Streams one uploaded ZIP into storage as it arrives (never whole in memory), counting and hashing
  * it on the way and failing at once past MAX_UPLOAD_BYTES; checks it, waits for the rest of the
@@ -107,9 +125,12 @@ export async function uploadProduct(
   try {
     stored = await services.files.put(file.pipe(hashing), PRODUCT_KEY);
   } catch (error) {
-    throw error instanceof AppError
-      ? error
-      : new AppError("UPLOAD_INTERRUPTED", "The upload did not arrive whole", { cause: error });
+    if (error instanceof AppError) throw error;
+    const refused = storageRefusal(error);
+    if (!refused)
+      throw new AppError("UPLOAD_INTERRUPTED", "The upload did not arrive whole", { cause: error });
+    logger.error({ err: error }, "the file store refused the product upload");
+    throw new AppError(refused, "The file store refused the write", { cause: error });
   }
 
   let made: { product: Product; replaced: Product[] };

@@ -35,7 +35,8 @@ export interface FileStore {
   check(): Promise<void>;
   /**
    * Removes what writes that never finished left behind (a process killed mid-upload), last
-   * written before `before`; says how many files and bytes.
+   * written before `before` or, where the store can tell, by a process that is gone; called at
+   * start, before any write. Says how many files and bytes.
    */
   removeLeftovers(before: Date): Promise<{ count: number; bytes: number }>;
   /** How a download of `key` reaches the client, saved as `fileName`; a URL lasts `expiresIn` seconds. */

@@ -3,6 +3,7 @@ import { access, constants, mkdir, readdir, rename, rm, stat } from "node:fs/pro
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { isProcessRunning } from "#app/lib/db/database.server.ts";
 import {
   assertValidKey,
   type ByteRange,
@@ -41,7 +42,8 @@ export class LocalFileStore implements FileStore {
     const target = this.pathOf(key);
     await mkdir(this.tmpDir, { recursive: true });
     await mkdir(dirname(target), { recursive: true });
-    const tmp = join(this.tmpDir, `${crypto.randomUUID()}.part`);
+    // Named after the writing process, so a start can tell a dead writer's leftover at once.
+    const tmp = join(this.tmpDir, `${process.pid}-${crypto.randomUUID()}.part`);
     let size = 0;
     body.on("data", (chunk: Buffer) => {
       size += chunk.length;
@@ -77,7 +79,11 @@ export class LocalFileStore implements FileStore {
     await rm(this.pathOf(key), { force: true });
   }
 
-  /** The temporary files of writes that were cut off before their rename (`.tmp/<uuid>.part`). */
+  /**
+   * The temporary files of writes that were cut off before their rename (`.tmp/<pid>-<uuid>.part`):
+   * last written before `before`, or written by a process that no longer runs (a killed store), or
+   * by this very process in an earlier life (called at start, before this one writes anything).
+   */
   async removeLeftovers(before: Date) {
     let names: string[];
     try {
@@ -91,7 +97,9 @@ export class LocalFileStore implements FileStore {
     for (const name of names) {
       const path = join(this.tmpDir, name);
       const s = await stat(path).catch(() => null);
-      if (!s?.isFile() || s.mtime >= before) continue;
+      const writer = Number(name.match(/^(\d+)-[0-9a-f]{8}-/)?.[1] ?? Number.NaN);
+      const writerGone = Number.isInteger(writer) && (writer === process.pid || !isProcessRunning(writer));
+      if (!s?.isFile() || (s.mtime >= before && !writerGone)) continue;
       await rm(path, { force: true });
       count++;
       bytes += s.size;

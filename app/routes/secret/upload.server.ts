@@ -73,6 +73,10 @@ export function uploadErrorCopy(error: AppError, maxUploadBytes: number): { titl
       return { title, message: copy.empty };
     case "UPLOAD_INTERRUPTED":
       return { title, message: copy.interrupted };
+    case "STORAGE_FULL":
+      return { title, message: copy.storageFull };
+    case "STORAGE_UNWRITABLE":
+      return { title, message: copy.storageUnwritable };
     case "ZIP_TOO_MANY_ENTRIES":
       return { title, message: copy.tooManyEntries(MAX_ZIP_ENTRIES) };
     case "ZIP_UNSAFE_ENTRY":
