@@ -14,6 +14,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
+  route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   // The admin panel and the success page live at generated, secret paths (ADR 005); this route
   // resolves which one a single-segment path is, and answers 404 for everything else.
   route(":secret", "routes/secret/route.tsx"),

@@ -9,6 +9,7 @@ import { ProductStatusCard } from "#app/components/admin/product-status-card.tsx
 import { SignInCard } from "#app/components/admin/sign-in-card.tsx";
 import { UploadCard } from "#app/components/admin/upload-card.tsx";
 import { VerifyProductCard } from "#app/components/admin/verify-product-card.tsx";
+import { VersionsSection } from "#app/components/admin/versions-section.tsx";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 
 export default function AdminPage({ data }: { data: AdminPageData }) {
@@ -54,6 +55,7 @@ function Panel({ data }: { data: SignedIn }) {
           <InstructionsCard />
         </div>
       </section>
+      <VersionsSection versions={data.versions} />
       <OrdersSection data={data} />
     </>
   );

@@ -1,6 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import {
+  type ReviewRequestData,
+  reviewRequestEmail,
+  type UpdateEmailData,
+  updateEmail,
+} from "#app/lib/mail/buyer-news-email.ts";
 import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
 import { type DisputeAlertData, disputeAlertEmail } from "#app/lib/mail/dispute-alert-email.ts";
 import type { Mailer } from "#app/lib/mail/mailer.server.ts";
@@ -16,6 +22,8 @@ interface Templates {
   delivery: DeliveryEmailData;
   "dispute-alert": DisputeAlertData;
   "payment-failed": PaymentFailedData;
+  update: UpdateEmailData;
+  "review-request": ReviewRequestData;
 }
 
 type Template = keyof Templates;
@@ -28,6 +36,8 @@ type OutboxEntry = {
     /** At most one e-mail per key, ever (e.g. one delivery e-mail per order). */
     dedupeKey?: string;
     orderId?: string;
+    /** Not before this moment (the update e-mails' throttle); now when absent. */
+    notBefore?: Date;
   };
 }[Template];
 
@@ -41,6 +51,7 @@ export async function enqueueEmail(db: Db, entry: OutboxEntry): Promise<boolean>
       payload: entry.payload as unknown as Record<string, unknown>,
       dedupeKey: entry.dedupeKey,
       orderId: entry.orderId,
+      ...(entry.notBefore ? { nextAttemptAt: entry.notBefore } : {}),
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
@@ -60,6 +71,10 @@ function render(template: Template, to: string, payload: Record<string, unknown>
       return disputeAlertEmail(to, payload as unknown as DisputeAlertData);
     case "payment-failed":
       return paymentFailedEmail(to, payload as unknown as PaymentFailedData);
+    case "update":
+      return updateEmail(to, payload as unknown as UpdateEmailData);
+    case "review-request":
+      return reviewRequestEmail(to, payload as unknown as ReviewRequestData);
   }
 }
 
