@@ -376,7 +376,7 @@ for (const backend of testBackends()) {
       expect(await queueReviewRequests(services, now)).toBe(0);
       const [mail, ...rest] = await sendAll();
       expect(rest).toHaveLength(0);
-      expect((mail?.to as { text: string }).text).toBe(due.email);
+      expect((mail!.to as { text: string }).text).toBe(due.email);
       expect(mail?.subject).toBe("How is your Coaching Toolkit working for you?");
       expect(mail?.text).toContain("https://reviews.test/toolkit");
       expect(String(rawHeader(mail, "List-Unsubscribe"))).toMatch(/^<http:\/\/shop\.test\/unsubscribe\//);
