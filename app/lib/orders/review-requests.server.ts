@@ -2,7 +2,8 @@
  * Review requests (issue 18, item 4): REVIEW_DELAY_DAYS after an order's first download, one
  * e-mail asks the buyer for a review at REVIEW_URL (none while it is unset). Refunded, disputed
  * and erased orders and unsubscribed addresses get none. Run hourly; the dedupe key (one per
- * order) makes a repeated or concurrent pass harmless.
+ * order) makes a repeated or concurrent pass harmless. Like update e-mails, they name no order
+ * (`order_id` null), so the order's delivery e-mail state and evidence stay the delivery's.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
@@ -42,7 +43,6 @@ export async function queueReviewRequests(services: ReviewServices, now = new Da
     const added = await enqueueEmail(db, {
       to: order.email,
       template: "review-request",
-      orderId: order.id,
       dedupeKey: `review:${order.id}`,
       payload: {
         reviewUrl,

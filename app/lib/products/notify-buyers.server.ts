@@ -3,7 +3,9 @@
  * with a new lifetime link to the buyer's order. Buyers are the distinct addresses with a paid
  * order (not refunded, not disputed), not erased and not unsubscribed. The e-mails go through the
  * outbox, each with its send time already set so they leave at most UPDATE_EMAILS_PER_MINUTE a
- * minute: the schedule lives in the database, so a restart neither loses nor speeds it up.
+ * minute: the schedule lives in the database, so a restart neither loses nor speeds it up. They
+ * name no order (`order_id` stays null): an order's e-mails are its delivery e-mails, in the
+ * orders table and the evidence pack.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
@@ -69,7 +71,6 @@ export async function notifyBuyers(services: Services, productId: string, now = 
         to: buyer.email,
         template: "update",
         dedupeKey: `update:${product.id}:${buyer.email}`,
-        orderId: buyer.order_id,
         notBefore: new Date(start + i * gapMs),
         payload: {
           version: product.version,

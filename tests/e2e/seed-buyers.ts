@@ -1,0 +1,33 @@
+/**
+ * Prepares the store of the product-updates journey before its server starts: the sample product
+ * (v2.0) and a seeded set of buyers: paid ones (one of them twice), a refunded and a pending one.
+ * Run as `node --import tsx tests/e2e/seed-buyers.ts` with DATA_DIR set.
+ */
+import { eq } from "drizzle-orm";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { createServices } from "#app/lib/services.server.ts";
+import { orders, products } from "#db/schema.ts";
+import { seedProduct } from "../setup/seed-product.ts";
+
+export const PAID_BUYERS = ["ann@example.com", "bob@example.com", "cat@example.com", "dan@example.com"];
+
+const services = await createServices(parseEnv(), { outboxWorker: false });
+const db = services.database.db;
+const { product } = await seedProduct(services);
+await db.update(products).set({ version: "v2.0" }).where(eq(products.id, product.id));
+const order = (email: string, status: "paid" | "refunded" | "pending") => ({
+  email,
+  amountCents: 4700,
+  provider: "test",
+  status,
+  paidAt: status === "pending" ? null : new Date(),
+});
+await db
+  .insert(orders)
+  .values([
+    ...PAID_BUYERS.map((email) => order(email, "paid")),
+    order("ann@example.com", "paid"),
+    order("refunded@example.com", "refunded"),
+    order("pending@example.com", "pending"),
+  ]);
+await services.close();
