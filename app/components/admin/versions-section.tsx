@@ -15,8 +15,13 @@ type Version = SignedIn["versions"]["items"][number];
 const itDate = (iso: string) =>
   new Date(iso).toLocaleString("it-IT", { dateStyle: "long", timeStyle: "short" });
 
+type NotifyFetcher = ReturnType<typeof useFetcher<AdminActionData>>;
+
 export function VersionsSection({ versions }: { versions: SignedIn["versions"] }) {
   const copy = ADMIN_COPY.versions;
+  // Here, not in the button: the answer removes the button, and its toast must still show.
+  const fetcher = useFetcher<AdminActionData>();
+  useActionToast(fetcher);
   return (
     <section aria-labelledby="versions-title" className="mt-10">
       <h2 id="versions-title" className="flex items-center gap-2 text-2xl font-bold">
@@ -27,7 +32,12 @@ export function VersionsSection({ versions }: { versions: SignedIn["versions"] }
       ) : (
         <ol className="mt-4 space-y-4">
           {versions.items.map((version) => (
-            <VersionCard key={version.id} version={version} perMinute={versions.perMinute} />
+            <VersionCard
+              key={version.id}
+              version={version}
+              perMinute={versions.perMinute}
+              fetcher={fetcher}
+            />
           ))}
         </ol>
       )}
@@ -35,7 +45,15 @@ export function VersionsSection({ versions }: { versions: SignedIn["versions"] }
   );
 }
 
-function VersionCard({ version, perMinute }: { version: Version; perMinute: number }) {
+function VersionCard({
+  version,
+  perMinute,
+  fetcher,
+}: {
+  version: Version;
+  perMinute: number;
+  fetcher: NotifyFetcher;
+}) {
   const copy = ADMIN_COPY.versions;
   return (
     <li
@@ -79,16 +97,22 @@ function VersionCard({ version, perMinute }: { version: Version; perMinute: numb
       {version.notifiedAt ? (
         <p className="mt-3 text-sm text-slate-600">{copy.notifiedAt(itDate(version.notifiedAt))}</p>
       ) : (
-        version.current && <NotifyButton productId={version.id} perMinute={perMinute} />
+        version.current && <NotifyButton productId={version.id} perMinute={perMinute} fetcher={fetcher} />
       )}
     </li>
   );
 }
 
-function NotifyButton({ productId, perMinute }: { productId: string; perMinute: number }) {
+function NotifyButton({
+  productId,
+  perMinute,
+  fetcher,
+}: {
+  productId: string;
+  perMinute: number;
+  fetcher: NotifyFetcher;
+}) {
   const copy = ADMIN_COPY.versions;
-  const fetcher = useFetcher<AdminActionData>();
-  useActionToast(fetcher);
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="mt-4">
