@@ -10,6 +10,7 @@ import { renderToString } from "react-dom/server";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ReleaseNotes } from "#app/components/success/release-notes.tsx";
+import { createAdminSession } from "#app/lib/admin/admin-session.server.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
 import { processOutbox } from "#app/lib/mail/outbox.server.ts";
@@ -21,6 +22,7 @@ import { servicesContext } from "#app/lib/router-context.ts";
 import { signToken } from "#app/lib/signed-token.server.ts";
 import { httpStatus } from "#app/routes/http.server.ts";
 import { uploadErrorCopy, uploadFromRequest } from "#app/routes/secret/upload.server.ts";
+import * as uploadRoute from "#app/routes/secret/upload.ts";
 import * as unsubscribeRoute from "#app/routes/unsubscribe.tsx";
 import { downloads, emailOutbox, orders, products, unsubscribes } from "#db/schema.ts";
 import { startSmtp, type TestSmtp } from "../mocks/smtp.ts";
@@ -184,6 +186,40 @@ for (const backend of testBackends()) {
       });
       // Without details the upload works as before.
       expect(await upload([])).toMatchObject({ version: null, changelogIt: null, changelogEn: null });
+    });
+
+    it("the upload form works without JavaScript: the panel again on success, the reason as text on a refusal", async () => {
+      const cookie = `admin_session=${await createAdminSession(db(), "test")}`;
+      const post = async (fields: [string, string][]) => {
+        const form = await uploadRequest(fields);
+        const request = new Request("http://shop.test/admin-secret-0123456789/upload", {
+          method: "POST",
+          headers: {
+            cookie,
+            origin: "http://shop.test",
+            accept: "text/html",
+            "content-type": form.headers.get("content-type")!,
+          },
+          body: form.body,
+          duplex: "half",
+        } as RequestInit);
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        return (await uploadRoute.action({
+          request,
+          context,
+          params: { secret: "admin-secret-0123456789" },
+          unstable_pattern: "",
+          url: new URL(request.url),
+        } as never)) as Response;
+      };
+      const uploaded = await post([["version", "v5"]]);
+      expect(uploaded.status).toBe(303);
+      expect(uploaded.headers.get("location")).toBe("/admin-secret-0123456789");
+      expect((await versionHistory(db()))[0]).toMatchObject({ version: "v5", current: true });
+      const refused = await post([["version", "v5"]]);
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toBe("Errore upload: La versione v5 esiste già: scegline un'altra.");
     });
 
     it("keeps HTML in a changelog as text and emoji as they are, everywhere it is shown", async () => {
