@@ -5,7 +5,7 @@
  * own store (PGlite) and SMTP server, so the e-mails can be counted.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
@@ -59,6 +59,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await store?.stop();
   await smtp?.close();
+  if (store) await rm(store.dataDir, { recursive: true, force: true });
 });
 
 async function signIn(page: Page) {
