@@ -15,6 +15,7 @@ export default [
   route("confirm-download/:token?", "routes/confirm-download.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
+  route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   // The admin panel and the success page live at generated, secret paths (ADR 005); this route
   // resolves which one a single-segment path is, and answers 404 for everything else.
   route(":secret", "routes/secret/route.tsx"),

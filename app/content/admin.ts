@@ -184,6 +184,40 @@ export const ADMIN_COPY = {
         : `Riconciliazione completata: ${n} ${n === 1 ? "ordine consegnato" : "ordini consegnati"}.`,
     busy: "Una riconciliazione è già in corso. Riprova tra poco.",
   },
+  /** Versions, changelogs and "notify buyers" (issue 18, item 1). */
+  versions: {
+    versionLabel: "Versione (facoltativa)",
+    versionHint: "Per esempio v2.1. Ogni versione si usa una volta sola.",
+    changelogItLabel: "Novità (italiano, per te)",
+    changelogEnLabel: "Novità (inglese, per gli acquirenti)",
+    changelogHint: (max: number) => `Testo semplice, al massimo ${max} caratteri.`,
+    title: "Versioni caricate",
+    empty: "Nessuna versione caricata finora.",
+    current: "Attuale",
+    noVersion: "senza versione",
+    uploadedAt: "Caricata il",
+    size: "Dimensione",
+    sha256: "SHA-256",
+    uploadedBy: "Caricata da",
+    unknownUploader: "—",
+    changelogIt: "Novità (IT)",
+    changelogEn: "Novità (EN)",
+    notify: "Avvisa gli acquirenti",
+    notifying: "Invio in corso...",
+    notifyHint: (perMinute: number) =>
+      `Ogni acquirente (ordini pagati, non rimborsati né contestati, che non si sono disiscritti) riceve una sola e-mail in inglese con il suo link a vita, al massimo ${perMinute} al minuto.`,
+    notifiedAt: (at: string) => `Acquirenti avvisati il ${at}`,
+    queued: (n: number) =>
+      n === 0
+        ? "Nessun acquirente da avvisare."
+        : `${n} ${n === 1 ? "e-mail messa in coda" : "e-mail messe in coda"}.`,
+    refused: "Gli acquirenti sono già stati avvisati per questa versione, oppure non è più quella attuale.",
+    errors: {
+      versionInvalid: "La versione non è valida: usa un formato come v2.1 (massimo 32 caratteri).",
+      versionTaken: (version: string) => `La versione ${version} esiste già: scegline un'altra.`,
+      changelogTooLong: (max: number) => `Le novità superano i ${max} caratteri consentiti.`,
+    },
+  },
 } as const;
 
 /** The delivery evidence pack (issue 12, item 2): the link on an order and the printable page. */

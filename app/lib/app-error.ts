@@ -24,7 +24,11 @@ export type AppErrorCode =
   | "ZIP_INVALID"
   | "ZIP_TOO_MANY_ENTRIES"
   | "ZIP_UNSAFE_ENTRY"
-  | "ZIP_SYMLINK";
+  | "ZIP_SYMLINK"
+  /** Upload details: a malformed version, one another upload already has, or a changelog too long. */
+  | "PRODUCT_VERSION_INVALID"
+  | "PRODUCT_VERSION_TAKEN"
+  | "PRODUCT_CHANGELOG_TOO_LONG";
 
 export class AppError extends Error {
   override name = "AppError";

@@ -25,7 +25,7 @@ export function hideInLogs(segment: string, name: string): void {
 const PLAIN_QUERY = new Set(["page"]);
 
 /**
- * A URL as the log may show it: the secret path segments named, a download or confirmation token and a test-mode
+ * A URL as the log may show it: the secret path segments named, a download, confirmation or unsubscribe token and a test-mode
  * session replaced, and the values of the query (access tokens `t`, `session_id`, an admin search for an address) removed.
  */
 export function loggableUrl(url: string): string {
@@ -33,7 +33,8 @@ export function loggableUrl(url: string): string {
   const path = (at === -1 ? url : url.slice(0, at))
     .split("/")
     .map((segment, i, all) => {
-      if (i === 2 && (all[1] === "download" || all[1] === "confirm-download")) return "{token}";
+      if (i === 2 && (all[1] === "download" || all[1] === "confirm-download" || all[1] === "unsubscribe"))
+        return "{token}";
       if (i === 3 && all[1] === "pay" && all[2] === "test") return "{session}";
       return secretSegments.get(segment) ?? segment;
     })

@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
 import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
 import { startMaintenanceJob } from "#app/lib/maintenance.server.ts";
 import { startReconciler } from "#app/lib/orders/reconcile-orders.server.ts";
+import { startReviewRequestJob } from "#app/lib/orders/review-requests.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
@@ -32,7 +33,7 @@ export interface Services {
   links: StoreLinks;
   /** Sends due e-mails now instead of at the next poll. */
   kickOutbox(): void;
-  /** Stops the outbox worker, the reconciliation timer and the maintenance job, and closes the mailer and the database. */
+  /** Stops the outbox worker, the reconciliation timer, the maintenance and review-request jobs, and closes the mailer and the database. */
   close(): Promise<void>;
 }
 
@@ -127,6 +128,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
         )
       : null;
   const maintenance = startMaintenanceJob(database.db);
+  const reviews = startReviewRequestJob({ env, database, links, settings, kickOutbox: outbox.kick });
   announce(env, settings, { generatedPassword });
   return {
     env,
@@ -138,7 +140,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
     links,
     kickOutbox: outbox.kick,
     async close() {
-      await Promise.all([reconciler?.stop(), outbox.stop(), maintenance.stop()]);
+      await Promise.all([reconciler?.stop(), outbox.stop(), maintenance.stop(), reviews.stop()]);
       mailer.close();
       await database.close();
     },

@@ -24,6 +24,9 @@ const STATUS: Record<AppErrorCode, number> = {
   ZIP_TOO_MANY_ENTRIES: 422,
   ZIP_UNSAFE_ENTRY: 422,
   ZIP_SYMLINK: 422,
+  PRODUCT_VERSION_INVALID: 422,
+  PRODUCT_VERSION_TAKEN: 409,
+  PRODUCT_CHANGELOG_TOO_LONG: 422,
 };
 
 /** The HTTP status an AppError is answered with. */

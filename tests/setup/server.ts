@@ -51,7 +51,7 @@ const DEV = ["--conditions=development", "server/index.ts", "--dev"];
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dev?: boolean } = {},
+  options: { dev?: boolean; startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   if (!options.dev && !existsSync("build/server/index.js")) {
     throw new Error("No build found: run `npm run build` before the integration tests (npm test does).");
@@ -72,7 +72,7 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   // Vite's first load of the app (development) takes longer than the build's.
-  const deadline = Date.now() + (options.dev ? 90_000 : 30_000);
+  const deadline = Date.now() + (options.startTimeoutMs ?? (options.dev ? 90_000 : 30_000));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {

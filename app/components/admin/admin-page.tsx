@@ -10,6 +10,7 @@ import { RefundRequestsCard } from "#app/components/admin/refund-requests-card.t
 import { SignInCard } from "#app/components/admin/sign-in-card.tsx";
 import { UploadCard } from "#app/components/admin/upload-card.tsx";
 import { VerifyProductCard } from "#app/components/admin/verify-product-card.tsx";
+import { VersionsSection } from "#app/components/admin/versions-section.tsx";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 
 export default function AdminPage({ data }: { data: AdminPageData }) {
@@ -56,6 +57,7 @@ function Panel({ data }: { data: SignedIn }) {
         </div>
       </section>
       <RefundRequestsCard data={data.refundRequests} />
+      <VersionsSection versions={data.versions} />
       <OrdersSection data={data} />
     </>
   );

@@ -1,4 +1,8 @@
-/** The upload card: picks a ZIP and sends it with a progress bar, replacing the product on sale. */
+/**
+ * The upload card: the optional version and changelogs, then the ZIP, sent with a progress bar,
+ * replacing the product on sale. One multipart form whose fields come before the file (the server
+ * streams the file and reads the details first); without JavaScript the same form posts itself.
+ */
 import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -6,13 +10,16 @@ import { toast } from "sonner";
 import type { SignedIn } from "#app/components/admin/admin-types.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
+import { MAX_CHANGELOG_LENGTH, MAX_VERSION_LENGTH } from "#app/lib/products/product-details.ts";
 
 export function UploadCard({ data }: { data: SignedIn }) {
   const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const revalidator = useRevalidator();
   const copy = ADMIN_COPY.upload;
+  const details = ADMIN_COPY.versions;
 
   const choose = (chosen: File | null) => {
     if (chosen && !/\.zip$/i.test(chosen.name)) {
@@ -26,10 +33,11 @@ export function UploadCard({ data }: { data: SignedIn }) {
     setFile(chosen);
   };
 
-  const upload = () => {
-    if (!file) return input.current?.click();
-    const body = new FormData();
-    body.append("file", file);
+  const upload = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!file || !form.current) return input.current?.click();
+    // The form's order: version and changelogs first, the file last.
+    const body = new FormData(form.current);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/${data.adminPath}/upload`);
     xhr.setRequestHeader("Accept", "application/json");
@@ -45,7 +53,7 @@ export function UploadCard({ data }: { data: SignedIn }) {
       if (xhr.status < 300 && result.ok) {
         toast.success(ADMIN_COPY.toasts.uploaded, { description: ADMIN_COPY.toasts.uploadedText });
         setFile(null);
-        if (input.current) input.current.value = "";
+        form.current?.reset();
         revalidator.revalidate();
       } else {
         // The server refuses a body far over the limit before the route sees it, in plain text.
@@ -74,31 +82,79 @@ export function UploadCard({ data }: { data: SignedIn }) {
         <Upload aria-hidden="true" className="size-5 text-brand-700" /> {copy.title}
       </h3>
       <p className="mt-2 text-sm text-slate-600">{data.product ? copy.replaceHint : copy.firstHint}</p>
-      <input
-        ref={input}
-        id="product-file"
-        type="file"
-        accept=".zip,application/zip"
-        // Visually hidden: its label below is the button, and shows the focus (app.css).
-        className="focus-on-label sr-only"
-        onChange={(event) => choose(event.target.files?.[0] ?? null)}
-      />
-      <div className="mt-4 flex flex-wrap gap-3">
-        <label
-          htmlFor="product-file"
-          className="cursor-pointer rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
-        >
-          {copy.select}
-        </label>
-        <button
-          type="button"
-          onClick={upload}
-          disabled={uploading || !file}
-          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
-        >
-          {data.product ? copy.replace : copy.uploadFirst}
-        </button>
-      </div>
+      <form
+        ref={form}
+        method="post"
+        action={`/${data.adminPath}/upload`}
+        encType="multipart/form-data"
+        onSubmit={upload}
+      >
+        <div className="mt-4 space-y-3 text-sm">
+          <label className="block">
+            <span className="font-medium">{details.versionLabel}</span>
+            <input
+              name="version"
+              type="text"
+              maxLength={MAX_VERSION_LENGTH}
+              placeholder="v2.1"
+              aria-describedby="version-hint"
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+            <span id="version-hint" className="mt-1 block text-slate-500">
+              {details.versionHint}
+            </span>
+          </label>
+          <label className="block">
+            <span className="font-medium">{details.changelogItLabel}</span>
+            <textarea
+              name="changelogIt"
+              rows={3}
+              maxLength={MAX_CHANGELOG_LENGTH}
+              aria-describedby="changelog-hint"
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+          </label>
+          <label className="block">
+            <span className="font-medium">{details.changelogEnLabel}</span>
+            <textarea
+              name="changelogEn"
+              lang="en"
+              rows={3}
+              maxLength={MAX_CHANGELOG_LENGTH}
+              aria-describedby="changelog-hint"
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+          </label>
+          <p id="changelog-hint" className="text-slate-500">
+            {details.changelogHint(MAX_CHANGELOG_LENGTH)}
+          </p>
+        </div>
+        <input
+          ref={input}
+          id="product-file"
+          name="file"
+          type="file"
+          accept=".zip,application/zip"
+          // Visually hidden: its label below is the button, and shows the focus (app.css).
+          className="focus-on-label sr-only"
+          onChange={(event) => choose(event.target.files?.[0] ?? null)}
+        />
+        <div className="mt-4 flex flex-wrap gap-3">
+          <label
+            htmlFor="product-file"
+            className="cursor-pointer rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+          >
+            {copy.select}
+          </label>
+          <button
+            type="submit"
+            disabled={uploading}
+            className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
+          >
+            {data.product ? copy.replace : copy.uploadFirst}
+          </button>
+        </div>
+      </form>
       {file && <p className="mt-3 text-sm text-slate-700">{copy.chosen(file.name)}</p>}
       {uploading && (
         <div className="mt-4">

@@ -4,6 +4,7 @@ import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { GuaranteeSection, RefundAnswer } from "#app/components/success/guarantee-section.tsx";
+import { ReleaseNotes } from "#app/components/success/release-notes.tsx";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import { PRODUCT, TIMING } from "#app/content/site.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
@@ -101,6 +102,8 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: PageOrder })
           )}
         </section>
       </div>
+
+      {data.release && <ReleaseNotes release={data.release} />}
 
       <section aria-labelledby="summary" className="mt-6 rounded-2xl border border-slate-200 p-6">
         <h2 id="summary" className="text-lg font-bold">

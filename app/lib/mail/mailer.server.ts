@@ -10,16 +10,19 @@ export interface MailMessage {
   html: string;
   /** Where replies go when not to the sender (`Reply-To`): the support address. */
   replyTo?: string;
+  /** Extra header lines (the one-click unsubscribe of update and review e-mails, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** nodemailer's message: the sender and the message's fields, by nodemailer's names. */
-const envelope = (from: string, { to, subject, text, html, replyTo }: MailMessage) => ({
+const envelope = (from: string, { to, subject, text, html, replyTo, headers }: MailMessage) => ({
   from,
   to,
   subject,
   text,
   html,
   ...(replyTo ? { replyTo } : {}),
+  ...(headers ? { headers } : {}),
 });
 
 export interface Mailer {

@@ -3,6 +3,12 @@ import { resolve } from "node:path";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Db, isDatabaseUnavailable, isProcessRunning } from "#app/lib/db/database.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import {
+  type ReviewRequestData,
+  reviewRequestEmail,
+  type UpdateEmailData,
+  updateEmail,
+} from "#app/lib/mail/buyer-news-email.ts";
 import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
 import { type DisputeAlertData, disputeAlertEmail } from "#app/lib/mail/dispute-alert-email.ts";
 import {
@@ -36,6 +42,8 @@ interface Templates {
   "refund-request-alert": RefundRequestAlertData;
   "sharing-alert": SharingAlertData;
   "download-confirmation": DownloadConfirmationData;
+  update: UpdateEmailData;
+  "review-request": ReviewRequestData;
 }
 
 type Template = keyof Templates;
@@ -48,6 +56,8 @@ type OutboxEntry = {
     /** At most one e-mail per key, ever (e.g. one delivery e-mail per order). */
     dedupeKey?: string;
     orderId?: string;
+    /** Not before this moment (the update e-mails' throttle); now when absent. */
+    notBefore?: Date;
   };
 }[Template];
 
@@ -61,6 +71,7 @@ export async function enqueueEmail(db: Db, entry: OutboxEntry): Promise<boolean>
       payload: entry.payload as unknown as Record<string, unknown>,
       dedupeKey: entry.dedupeKey,
       orderId: entry.orderId,
+      ...(entry.notBefore ? { nextAttemptAt: entry.notBefore } : {}),
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
@@ -88,6 +99,10 @@ function render(template: Template, to: string, payload: Record<string, unknown>
       return sharingAlertEmail(to, payload as unknown as SharingAlertData);
     case "download-confirmation":
       return downloadConfirmationEmail(to, payload as unknown as DownloadConfirmationData);
+    case "update":
+      return updateEmail(to, payload as unknown as UpdateEmailData);
+    case "review-request":
+      return reviewRequestEmail(to, payload as unknown as ReviewRequestData);
   }
 }
 

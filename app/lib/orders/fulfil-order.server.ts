@@ -16,7 +16,7 @@ const PAID_STATUSES: Order["status"][] = ["paid", "refunded", "disputed"];
 export const hashAccessToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A new long-lived access token for the order's e-mail link; only its hash is stored. */
-function newAccessToken() {
+export function newAccessToken() {
   const token = randomBytes(32).toString("base64url");
   return { token, hash: hashAccessToken(token) };
 }

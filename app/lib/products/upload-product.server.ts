@@ -3,8 +3,10 @@ import { PassThrough, type Readable, Transform } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import yauzl from "yauzl";
 import { AppError } from "#app/lib/app-error.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import type { Product } from "#app/lib/products/get-current-product.server.ts";
+import type { ProductDetails } from "#app/lib/products/product-details.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import type { FileStore } from "#app/lib/storage/file-store.ts";
 import { products } from "#db/schema.ts";
@@ -104,7 +106,15 @@ function storageRefusal(error: unknown, depth = 0): "STORAGE_FULL" | "STORAGE_UN
  */
 export async function uploadProduct(
   services: Services,
-  upload: { file: Readable; fileName: string; whole: Promise<void> },
+  upload: {
+    file: Readable;
+    fileName: string;
+    whole: Promise<void>;
+    /** The version and changelogs, read once the whole request has arrived; throws AppError when invalid. */
+    details: () => ProductDetails;
+    /** Who uploaded it, for the version history. */
+    uploadedBy: string | null;
+  },
 ): Promise<Product> {
   const max = services.env.MAX_UPLOAD_BYTES;
   const { file } = upload;
@@ -143,6 +153,8 @@ export async function uploadProduct(
       sha256: hash.digest("hex"),
       fileName: upload.fileName.slice(0, 255),
       entries,
+      details: upload.details(),
+      uploadedBy: upload.uploadedBy,
     });
   } catch (error) {
     await services.files.delete(stored.key);
@@ -159,11 +171,23 @@ export async function uploadProduct(
 
 async function makeCurrent(
   services: Services,
-  file: { key: string; size: number; sha256: string; fileName: string; entries: number },
+  file: {
+    key: string;
+    size: number;
+    sha256: string;
+    fileName: string;
+    entries: number;
+    details: ProductDetails;
+    uploadedBy: string | null;
+  },
 ): Promise<{ product: Product; replaced: Product[] }> {
   const db = services.database.db;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MAKE_CURRENT_LOCK})`);
+    // Uploads take turns under the lock, so this check cannot race another upload.
+    const { version } = file.details;
+    if (await versionTaken(tx, version))
+      throw new AppError("PRODUCT_VERSION_TAKEN", "Version exists", { detail: version! });
     const replaced = await tx
       .update(products)
       .set({ current: false })
@@ -178,10 +202,19 @@ async function makeCurrent(
         sha256: file.sha256,
         entryCount: file.entries,
         current: true,
+        ...file.details,
+        uploadedBy: file.uploadedBy?.slice(0, 100) ?? null,
       })
       .returning();
     return { product: product!, replaced };
   });
+}
+
+/** Whether an upload already carries `version` (a second one is refused). */
+export async function versionTaken(db: Pick<Db, "select">, version: string | null): Promise<boolean> {
+  if (!version) return false;
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.version, version));
+  return row !== undefined;
 }
 
 /** Removes the current product: the store sells nothing until a new ZIP is uploaded. */

@@ -24,7 +24,9 @@ import { latestReconcileRuns, reconcileOrders } from "#app/lib/orders/reconcile-
 import { getRefundMode, waitingRefundRequests } from "#app/lib/orders/refund-request.server.ts";
 import { verifyPassword } from "#app/lib/password.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import { notifyBuyers } from "#app/lib/products/notify-buyers.server.ts";
 import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts";
+import { versionHistory } from "#app/lib/products/version-history.server.ts";
 import { forget, hit, lockedOut } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { getSetting } from "#app/lib/settings.server.ts";
@@ -48,6 +50,7 @@ const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
 const orderIdSchema = z.uuid();
 const emailIdSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const ORDER_INTENTS = new Set(["resend", "link", "refund", "refund-approve", "refund-decline"]);
+const PRODUCT_INTENTS = new Set(["notify"]);
 
 /** The panel's data for a signed-in admin; only `signedIn: false` otherwise. */
 export async function loadAdminPage(services: Services, request: Request) {
@@ -66,6 +69,7 @@ export async function loadAdminPage(services: Services, request: Request) {
       entryCount: product.entryCount,
       sha256: product.sha256,
     },
+    versions: { items: await versionHistory(db), perMinute: services.env.UPDATE_EMAILS_PER_MINUTE },
     query: url.searchParams.get("q")?.slice(0, 200) ?? "",
     orders: await listOrders(db, {
       query: url.searchParams.get("q") ?? "",
@@ -161,7 +165,8 @@ export async function handleAdminAction(services: Services, request: Request, cl
   const refused = (status: number) => fail(intent, copy.actionError, copy.actionError, status);
   if (
     (ORDER_INTENTS.has(intent) && !orderIdSchema.safeParse(orderId).success) ||
-    (intent === "retry-email" && !emailIdSchema.safeParse(emailId).success)
+    (intent === "retry-email" && !emailIdSchema.safeParse(emailId).success) ||
+    (PRODUCT_INTENTS.has(intent) && !orderIdSchema.safeParse(field(form, "productId")).success)
   ) {
     logger.warn({ intent }, "admin action with a malformed id");
     return refused(400);
@@ -202,6 +207,13 @@ export async function handleAdminAction(services: Services, request: Request, cl
       if (run.error) return fail(intent, copy.actionError, ADMIN_COPY.reconcile.failed(run.error), 502);
       services.kickOutbox();
       return done(ADMIN_COPY.reconcile.done(run.fixedOrders.length));
+    }
+    case "notify": {
+      const result = await notifyBuyers(services, field(form, "productId"));
+      if (result.status === "refused")
+        return fail(intent, ADMIN_COPY.versions.refused, ADMIN_COPY.versions.refused, 409);
+      services.kickOutbox();
+      return done(ADMIN_COPY.versions.queued(result.recipients));
     }
     case "retry-email":
       await retryEmailNow(db, Number(emailId));

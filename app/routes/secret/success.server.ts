@@ -61,6 +61,11 @@ export async function loadSuccessPage(services: Services, request: Request, clie
     productSize: product?.size ?? null,
     guarantee:
       purchase.kind === "paid" ? await guaranteeStateFor(services.database.db, purchase.order) : null,
+    // The version and English changelog of the file the buyer downloads (issue 18, item 1).
+    release:
+      product && (product.version || product.changelogEn)
+        ? { version: product.version, changelog: product.changelogEn }
+        : null,
   };
   const status = purchase.kind === "unconfirmed" ? (purchase.reason === "rate-limited" ? 429 : 503) : 200;
   return { payload, status };

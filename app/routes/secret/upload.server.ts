@@ -1,6 +1,8 @@
 /**
  * The admin's ZIP upload at the HTTP edge: reads the multipart body with busboy and hands the one
- * file to uploadProduct as it arrives (never whole in memory); says what went wrong in Italian.
+ * file to uploadProduct as it arrives (never whole in memory), with the version and changelogs
+ * sent as fields (before the file, so a bad one is refused before the file is read; ones after it
+ * are read too); says what went wrong in Italian.
  */
 import { Readable } from "node:stream";
 import type { ReadableStream } from "node:stream/web";
@@ -9,7 +11,13 @@ import { ADMIN_COPY } from "#app/content/admin.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import type { Product } from "#app/lib/products/get-current-product.server.ts";
-import { MAX_ZIP_ENTRIES, uploadProduct } from "#app/lib/products/upload-product.server.ts";
+import {
+  DETAIL_FIELDS,
+  MAX_CHANGELOG_LENGTH,
+  MAX_DETAIL_FIELD_BYTES,
+  parseProductDetails,
+} from "#app/lib/products/product-details.ts";
+import { MAX_ZIP_ENTRIES, uploadProduct, versionTaken } from "#app/lib/products/upload-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 
 /** What multipart framing may add to the file itself (the server's limit on the whole body). */
@@ -21,7 +29,11 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * MAX_UPLOAD_BYTES by uploadProduct. The upload becomes the product only once the whole body has
  * been read without error, and settles only once a refused upload's file is gone.
  */
-export async function uploadFromRequest(services: Services, request: Request): Promise<Product> {
+export async function uploadFromRequest(
+  services: Services,
+  request: Request,
+  uploadedBy: string | null = null,
+): Promise<Product> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body || !contentType.startsWith("multipart/form-data"))
     throw new AppError("UPLOAD_NO_FILE", "Not a multipart form");
@@ -30,7 +42,10 @@ export async function uploadFromRequest(services: Services, request: Request): P
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fields: 10 } });
+      parser = busboy({
+        headers: { "content-type": contentType },
+        limits: { files: 1, fields: 10, fieldSize: MAX_DETAIL_FIELD_BYTES },
+      });
     } catch {
       return reject(new AppError("UPLOAD_NO_FILE", "Malformed multipart header"));
     }
@@ -39,15 +54,34 @@ export async function uploadFromRequest(services: Services, request: Request): P
       parser.on("close", done);
       parser.on("error", () => fail(new AppError("UPLOAD_INTERRUPTED", "The multipart body is cut off")));
     });
+    const fields: Record<string, string> = {};
+    parser.on("field", (name, value, info) => {
+      if (!(DETAIL_FIELDS as readonly string[]).includes(name)) return;
+      // Cut by the parser's limit: far over any valid changelog, so refused as too long.
+      fields[name] = info.valueTruncated ? "x".repeat(MAX_CHANGELOG_LENGTH + 1) : value;
+    });
     let sawFile = false;
     parser.on("file", (_field, file, info) => {
       sawFile = true;
       const fileName = info.filename ?? "";
-      if (!/\.zip$/i.test(fileName)) {
+      const refuse = (error: unknown) => {
         file.resume();
-        return reject(new AppError("UPLOAD_NOT_ZIP_NAME", "The file name does not end in .zip"));
+        reject(error);
+      };
+      if (!/\.zip$/i.test(fileName))
+        return refuse(new AppError("UPLOAD_NOT_ZIP_NAME", "The file name does not end in .zip"));
+      let early: ReturnType<typeof parseProductDetails>;
+      try {
+        early = parseProductDetails(fields);
+      } catch (error) {
+        return refuse(error);
       }
-      uploadProduct(services, { file, fileName, whole }).then(resolve, reject);
+      versionTaken(services.database.db, early.version).then((taken) => {
+        if (taken)
+          return refuse(new AppError("PRODUCT_VERSION_TAKEN", "Version exists", { detail: early.version! }));
+        const details = () => parseProductDetails(fields);
+        uploadProduct(services, { file, fileName, whole, details, uploadedBy }).then(resolve, reject);
+      }, refuse);
     });
     // Without a file part, the body's end or its error is the answer; with one, uploadProduct's.
     whole.then(
@@ -85,6 +119,12 @@ export function uploadErrorCopy(error: AppError, maxUploadBytes: number): { titl
       return { title, message: copy.symlink(error.detail ?? "") };
     case "ZIP_INVALID":
       return { title, message: copy.notZip };
+    case "PRODUCT_VERSION_INVALID":
+      return { title, message: ADMIN_COPY.versions.errors.versionInvalid };
+    case "PRODUCT_VERSION_TAKEN":
+      return { title, message: ADMIN_COPY.versions.errors.versionTaken(error.detail ?? "") };
+    case "PRODUCT_CHANGELOG_TOO_LONG":
+      return { title, message: ADMIN_COPY.versions.errors.changelogTooLong(MAX_CHANGELOG_LENGTH) };
     default:
       return { title, message: copy.noFile };
   }

@@ -1,23 +1,35 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { uploaderLabel } from "#app/lib/products/version-history.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
 import { httpStatus, needsDatabase } from "#app/routes/http.server.ts";
 import { requireAdmin } from "#app/routes/secret/admin-guard.server.ts";
 import { uploadErrorCopy, uploadFromRequest } from "#app/routes/secret/upload.server.ts";
 import type { Route } from "./+types/upload";
 
-/** The admin's ZIP upload: streamed from the request to storage; answers JSON for the page's progress bar. */
+/**
+ * The admin's ZIP upload: streamed from the request to storage; answers JSON for the page's
+ * progress bar, and the form posted without JavaScript with the panel again (or the error as text).
+ */
 export const action = needsDatabase(async ({ request, params, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   await requireAdmin(services, request, params.secret);
+  const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   try {
-    const product = await uploadFromRequest(services, request);
+    const by = uploaderLabel(request.headers.get("user-agent"));
+    const product = await uploadFromRequest(services, request, by);
+    if (!wantsJson) return redirect(`/${services.settings.adminPath}`, 303);
     return { ok: true, product: { fileName: product.fileName, size: product.size } };
   } catch (error) {
     if (error instanceof AppError) {
       const copy = uploadErrorCopy(error, services.env.MAX_UPLOAD_BYTES);
+      if (!wantsJson)
+        return new Response(`${copy.title}: ${copy.message}`, {
+          status: httpStatus(error),
+          headers: { "Content-Type": "text/plain; charset=utf-8" },
+        });
       return data({ ok: false, ...copy }, { status: httpStatus(error) });
     }
     logger.error({ err: error }, "product upload failed");
