@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
 import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
 import { startMaintenanceJob } from "#app/lib/maintenance.server.ts";
 import { startReconciler } from "#app/lib/orders/reconcile-orders.server.ts";
+import { startDailySummaries } from "#app/lib/owner/daily-summary.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
@@ -125,6 +126,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
         )
       : null;
   const maintenance = startMaintenanceJob(database.db);
+  const summaries = startDailySummaries(database.db, env.SUPPORT_EMAIL, outbox.kick);
   announce(env, settings, { generatedPassword });
   return {
     env,
@@ -136,7 +138,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
     links,
     kickOutbox: outbox.kick,
     async close() {
-      await Promise.all([reconciler?.stop(), outbox.stop(), maintenance.stop()]);
+      await Promise.all([reconciler?.stop(), outbox.stop(), maintenance.stop(), summaries.stop()]);
       mailer.close();
       await database.close();
     },

@@ -29,7 +29,7 @@ export async function getSetting(db: Db, key: string): Promise<string | undefine
   return row?.value;
 }
 
-async function setSetting(db: Db, key: string, value: string): Promise<void> {
+export async function setSetting(db: Db, key: string, value: string): Promise<void> {
   await db
     .insert(settings)
     .values({ key, value })

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PRODUCT, TIMING } from "#app/content/site.ts";
+import { countFirstDownload } from "#app/lib/funnel/count-step.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -70,9 +71,13 @@ export async function prepareDownload(
   // The admin checking the file is not a buyer's download. The address as given is kept for
   // dispute evidence until the retention job clears it (app/lib/maintenance.server.ts).
   const record = (bytes: number) => {
-    if (!orderId) return;
+    const buyerOrder = orderId;
+    if (!buyerOrder) return;
     db.insert(downloads)
-      .values({ orderId, ipHash: hashIp(ip), ip, bytes })
+      .values({ orderId: buyerOrder, ipHash: hashIp(ip), ip, bytes })
+      .returning({ id: downloads.id })
+      // The order's first download is the funnel's last step (ADR 023).
+      .then(([row]) => row && countFirstDownload(db, buyerOrder, row.id))
       .catch((error: unknown) => logger.error({ err: error, orderId }, "download not recorded"));
   };
 

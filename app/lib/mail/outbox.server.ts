@@ -4,6 +4,12 @@ import { logger } from "#app/lib/logger.server.ts";
 import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
 import { type DisputeAlertData, disputeAlertEmail } from "#app/lib/mail/dispute-alert-email.ts";
 import type { Mailer } from "#app/lib/mail/mailer.server.ts";
+import {
+  type DailySummaryData,
+  dailySummaryEmail,
+  type SaleNoticeData,
+  saleNoticeEmail,
+} from "#app/lib/mail/owner-email.ts";
 import { type PaymentFailedData, paymentFailedEmail } from "#app/lib/mail/payment-failed-email.ts";
 import { emailOutbox } from "#db/schema.ts";
 
@@ -16,6 +22,8 @@ interface Templates {
   delivery: DeliveryEmailData;
   "dispute-alert": DisputeAlertData;
   "payment-failed": PaymentFailedData;
+  "owner-sale": SaleNoticeData;
+  "daily-summary": DailySummaryData;
 }
 
 type Template = keyof Templates;
@@ -60,6 +68,10 @@ function render(template: Template, to: string, payload: Record<string, unknown>
       return disputeAlertEmail(to, payload as unknown as DisputeAlertData);
     case "payment-failed":
       return paymentFailedEmail(to, payload as unknown as PaymentFailedData);
+    case "owner-sale":
+      return saleNoticeEmail(to, payload as unknown as SaleNoticeData);
+    case "daily-summary":
+      return dailySummaryEmail(to, payload as unknown as DailySummaryData);
   }
 }
 
