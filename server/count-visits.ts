@@ -25,7 +25,7 @@ export function countVisits(counter: VisitCounter, publicUrl: string): RequestHa
     const prefetch = /prefetch|prerender/i.test(`${req.get("sec-purpose") ?? ""}${req.get("purpose") ?? ""}`);
     if (step && !prefetch && !isBotAgent(userAgent)) {
       const referer = req.get("referer");
-      const url = req.originalUrl;
+      const url = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
       res.once("finish", () => {
         if (res.statusCode >= 400) return;
         counter.count(step, attributionOf({ url, referer, userAgent: userAgent!, publicUrl }));
