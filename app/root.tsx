@@ -61,8 +61,11 @@ export interface PageHandle {
   ownHeader?: (loaderData: unknown) => boolean;
 }
 
-/** Toasts below the admin's sticky header (about 4 rem high at 390 px and at 1280 px). */
-const BELOW_OWN_HEADER = { top: "5rem" };
+/**
+ * Toasts below the admin's sticky header and the test-mode band above it (together at most about
+ * 7 rem: the title wraps to two lines at 390 px).
+ */
+const BELOW_OWN_HEADER = { top: "8rem" };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const config = useRouteLoaderData<typeof loader>("root");

@@ -24,7 +24,9 @@ export default function AdminPage({ data }: { data: AdminPageData }) {
             <p className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold tracking-wide text-red-800 uppercase">
               <Lock aria-hidden="true" className="size-3" /> {ADMIN_COPY.restricted}
             </p>
-            <h1 className="mt-1 truncate text-lg font-extrabold md:text-2xl">{ADMIN_COPY.title}</h1>
+            <h1 className="mt-1 text-base leading-tight font-extrabold sm:text-lg md:text-2xl">
+              {ADMIN_COPY.title}
+            </h1>
           </div>
           {data.signedIn && (
             <Form method="post" className="shrink-0">
