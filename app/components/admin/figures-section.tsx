@@ -116,10 +116,10 @@ function RevenueChart({ figures }: { figures: Figures }) {
               <th scope="col" className="py-1">
                 {copy.revenue.day}
               </th>
-              <th scope="col" className="py-1 text-right">
+              <th scope="col" className="py-1 pl-3 text-right">
                 {copy.revenue.orders}
               </th>
-              <th scope="col" className="py-1 text-right">
+              <th scope="col" className="py-1 pl-3 text-right">
                 {copy.revenue.amount}
               </th>
             </tr>
@@ -128,8 +128,8 @@ function RevenueChart({ figures }: { figures: Figures }) {
             {figures.revenue.map((day) => (
               <tr key={day.day} className="border-t border-slate-100">
                 <td className="py-1">{shortDay(day.day)}</td>
-                <td className="py-1 text-right">{day.orders}</td>
-                <td className="py-1 text-right">{formatCents(day.cents)}</td>
+                <td className="py-1 pl-3 text-right">{day.orders}</td>
+                <td className="py-1 pl-3 text-right">{formatCents(day.cents)}</td>
               </tr>
             ))}
           </tbody>
@@ -163,10 +163,10 @@ function FunnelTable({ figures }: { figures: Figures }) {
             <th scope="col" className="py-1">
               {copy.funnel.step}
             </th>
-            <th scope="col" className="py-1 text-right">
+            <th scope="col" className="py-1 pl-3 text-right">
               {copy.funnel.count}
             </th>
-            <th scope="col" className="py-1 text-right">
+            <th scope="col" className="py-1 pl-3 text-right">
               {copy.funnel.conversion}
             </th>
           </tr>
@@ -177,8 +177,11 @@ function FunnelTable({ figures }: { figures: Figures }) {
               <th scope="row" className="py-1 font-normal">
                 {names[step]}
               </th>
-              <td className="py-1 text-right font-semibold">{steps[step]}</td>
-              <td className="py-1 text-right" title={base ? copy.funnel.conversionOf(base.name) : undefined}>
+              <td className="py-1 pl-3 text-right font-semibold">{steps[step]}</td>
+              <td
+                className="py-1 pl-3 text-right"
+                title={base ? copy.funnel.conversionOf(base.name) : undefined}
+              >
                 {base ? percent(steps[step], base.count) : ""}
               </td>
             </tr>
@@ -202,10 +205,10 @@ function Ranking(props: { title: string; empty: string; label: string; rows: Fig
               <th scope="col" className="py-1">
                 {props.label}
               </th>
-              <th scope="col" className="py-1 text-right">
+              <th scope="col" className="py-1 pl-3 text-right">
                 {copy.top.visits}
               </th>
-              <th scope="col" className="py-1 text-right">
+              <th scope="col" className="py-1 pl-3 text-right">
                 {copy.top.sales}
               </th>
             </tr>
@@ -216,8 +219,8 @@ function Ranking(props: { title: string; empty: string; label: string; rows: Fig
                 <th scope="row" className="py-1 font-normal break-all">
                   {row.label}
                 </th>
-                <td className="py-1 text-right">{row.visits}</td>
-                <td className="py-1 text-right">{row.sales}</td>
+                <td className="py-1 pl-3 text-right">{row.visits}</td>
+                <td className="py-1 pl-3 text-right">{row.sales}</td>
               </tr>
             ))}
           </tbody>
