@@ -110,11 +110,11 @@ test.describe("the owner's figures and a calmer admin", () => {
           if (!scrolled) await page.evaluate(() => window.scrollTo(0, 0));
           const toast = page.locator("[data-sonner-toast]").first();
           await expect(toast).toBeVisible();
-          const header = await page
-            .locator("header")
-            .filter({ has: page.getByRole("button", { name: "Esci" }) })
-            .boundingBox();
-          expect(overlaps((await toast.boundingBox())!, header!)).toBe(false);
+          const header = page.locator("header").filter({ has: page.getByRole("button", { name: "Esci" }) });
+          // Where the toast comes to rest (it slides in from above).
+          await expect
+            .poll(async () => overlaps((await toast.boundingBox())!, (await header.boundingBox())!))
+            .toBe(false);
         }
         if (shotsDir) await page.screenshot({ path: `${shotsDir}/admin-toast-${width}.png` });
 
