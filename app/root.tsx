@@ -54,7 +54,18 @@ export interface PageHandle {
   lang?: (loaderData: unknown) => "it" | undefined;
   /** The page says it is a test itself (the test payment page): no test-mode band above it. */
   ownTestModeNotice?: true;
+  /**
+   * The page brings its own header (the admin area, from the route's loader data): the storefront's
+   * header and footer are left out, and toasts open below that header so they never cover it.
+   */
+  ownHeader?: (loaderData: unknown) => boolean;
 }
+
+/**
+ * Toasts below the admin's sticky header and the test-mode band above it (together at most about
+ * 7 rem: the title wraps to two lines at 390 px).
+ */
+const BELOW_OWN_HEADER = { top: "8rem" };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const config = useRouteLoaderData<typeof loader>("root");
@@ -64,6 +75,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     matches
       .map((match) => (match.handle as PageHandle | undefined)?.lang?.(match.loaderData))
       .findLast(Boolean) ?? "en";
+  const ownHeader = matches.some((match) =>
+    (match.handle as PageHandle | undefined)?.ownHeader?.(match.loaderData),
+  );
   const testModeNotice =
     config?.testMode && !matches.some((match) => (match.handle as PageHandle | undefined)?.ownTestModeNotice);
   // Pages with React (the app and the error pages alike) run the header menu from here; pages
@@ -89,11 +103,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {testModeNotice && <TestModeNotice />}
-        <SiteHeader />
+        {!ownHeader && <SiteHeader />}
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter supportEmail={config?.supportEmail} />
+        {!ownHeader && <SiteFooter supportEmail={config?.supportEmail} />}
         {pageScript ? (
           <script src={pageScript} defer />
         ) : (
@@ -103,6 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               duration={TIMING.toastMs}
               position="top-right"
               closeButton
+              {...(ownHeader && { offset: BELOW_OWN_HEADER, mobileOffset: BELOW_OWN_HEADER })}
             />
             <ScrollRestoration />
             <Scripts />

@@ -24,6 +24,7 @@ import { DOWNLOAD_REFUSALS } from "#app/content/checkout.ts";
 import { isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
 import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
+import { startVisitCounter } from "#app/lib/funnel/visit-counter.server.ts";
 import { confirmDownloadPath } from "#app/lib/links.ts";
 import { type Logger, loggableUrl, logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
@@ -32,6 +33,7 @@ import { getServices, type Services, shutdownServices } from "#app/lib/services.
 import { limitRequestBodies } from "./body-limit.ts";
 import { redirectTrailingSlash } from "./canonical-path.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
+import { countVisits } from "./count-visits.ts";
 import { landingPage, readAtMostEvery } from "./landing-page.ts";
 import { sendEncoded } from "./page-in-memory.ts";
 import { capPerClient, DOWNLOADS_PER_CLIENT, UPLOADS_PER_CLIENT } from "./per-client-cap.ts";
@@ -108,6 +110,9 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
 
   // Every body bounded in size and time while it arrives; uploads capped per address (ADR 011).
   app.use(limitRequestBodies(env, services.settings.adminPath));
+  // Funnel visits, counted in memory without cookies and flushed every few seconds (ADR 023).
+  const visits = startVisitCounter(services.database.db);
+  app.use(countVisits(visits, env.PUBLIC_URL));
   app.post(`/${services.settings.adminPath}/upload`, capPerClient(UPLOADS_PER_CLIENT));
 
   if (options.clientDir) await serveBuild(app, options.clientDir, services, csp.forPage);
@@ -197,7 +202,7 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
   };
   app.use(onError);
 
-  return { app, env, logger, close: shutdownServices };
+  return { app, env, logger, close: () => visits.stop().then(shutdownServices) };
 }
 
 /**

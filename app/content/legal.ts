@@ -84,7 +84,7 @@ export const PRIVACY: LegalDocument = {
   path: "/privacy",
   title: "Privacy Policy",
   description: `What the ${PRODUCT.name} store keeps about you, why, for how long, and how to reach us.`,
-  updated: "2026-11-23",
+  updated: "2026-11-24",
   sections: (support) => [
     {
       title: "What we keep and why",
@@ -93,6 +93,7 @@ export const PRIVACY: LegalDocument = {
         "Where tax applies, your country and the tax paid, and the invoice Stripe issues: the law requires us to keep them for our tax returns.",
         `Each download of the toolkit: its time, your IP address and the bytes sent. We keep them for ${DOWNLOAD_RECORD_RETENTION_DAYS} days as evidence that the toolkit was delivered (for example if a payment is disputed), then delete them.`,
         "The delivery e-mails we send you and whether your mail server accepted them, for the same reason.",
+        "With your order, where you came to the checkout from (the referring website or campaign link, the blog article) and whether you used a phone or a computer: to know which pages lead to sales. Visits to the store are only counted per day, without cookies and without your IP address or browser details.",
       ],
     },
     {

@@ -14,6 +14,7 @@ import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
 import { startMaintenanceJob } from "#app/lib/maintenance.server.ts";
 import { startReconciler } from "#app/lib/orders/reconcile-orders.server.ts";
 import { startReviewRequestJob } from "#app/lib/orders/review-requests.server.ts";
+import { startDailySummaries } from "#app/lib/owner/daily-summary.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
@@ -129,6 +130,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
       : null;
   const maintenance = startMaintenanceJob(database.db);
   const reviews = startReviewRequestJob({ env, database, links, settings, kickOutbox: outbox.kick });
+  const summaries = startDailySummaries(database.db, env.SUPPORT_EMAIL, outbox.kick);
   announce(env, settings, { generatedPassword });
   return {
     env,
@@ -140,7 +142,13 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
     links,
     kickOutbox: outbox.kick,
     async close() {
-      await Promise.all([reconciler?.stop(), outbox.stop(), maintenance.stop(), reviews.stop()]);
+      await Promise.all([
+        reconciler?.stop(),
+        outbox.stop(),
+        maintenance.stop(),
+        reviews.stop(),
+        summaries.stop(),
+      ]);
       mailer.close();
       await database.close();
     },

@@ -14,6 +14,7 @@ import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { createDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
 import { formatDuration } from "#app/lib/duration.ts";
 import { localPartFits } from "#app/lib/email-address.ts";
+import { attributionFromForm, attributionOf } from "#app/lib/funnel/attribution.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
@@ -35,12 +36,23 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const loader = needsDatabase(async ({ context, request }: Route.LoaderArgs) => {
-  const { database, settings } = context.get(servicesContext);
+  const { database, env, settings } = context.get(servicesContext);
   const available = (await getCurrentProduct(database.db)) !== null;
   // Accepted in the landing page's exit dialog: the offer opens unlocked, and is not offered again.
   const offer =
     available && offerClaimed(new URL(request.url)) ? createDiscountOffer(settings.tokenSecrets) : null;
-  return { available, claimed: offer && { offer: offer.token, expiresInMs: offer.expiresAt - Date.now() } };
+  // Where the buyer came from travels in the form, not in a cookie (ADR 023).
+  const { source, campaign, article } = attributionOf({
+    url: request.url,
+    referer: request.headers.get("referer") ?? undefined,
+    userAgent: "",
+    publicUrl: env.PUBLIC_URL,
+  });
+  return {
+    available,
+    claimed: offer && { offer: offer.token, expiresInMs: offer.expiresAt - Date.now() },
+    cameFrom: { source, campaign, article },
+  };
 });
 
 type ActionResult =
@@ -83,7 +95,8 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
     return data({ intent: "buy", error: CHECKOUT_LIMIT_COPY } satisfies ActionResult, { status: 429 });
   }
   try {
-    const { url } = await createOrder(services, { ...parsed.data, consent: true });
+    const cameFrom = attributionFromForm(Object.fromEntries(form), request.headers.get("user-agent") ?? "");
+    const { url } = await createOrder(services, { ...parsed.data, consent: true, cameFrom });
     return redirect(url, 303);
   } catch (error) {
     if (error instanceof AppError) {
@@ -268,6 +281,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               >
                 <input type="hidden" name="intent" value="buy" />
                 <input type="hidden" name="offer" value={discountActive ? offer.token : ""} />
+                {Object.entries(loaderData.cameFrom).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
                 <HoneypotField />
                 <label htmlFor="email" className="block text-sm font-semibold">
                   {CHECKOUT_COPY.emailLabel}

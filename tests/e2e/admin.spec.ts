@@ -174,7 +174,7 @@ test.describe("admin area", () => {
     ]);
     expect(csv.suggestedFilename()).toMatch(/^ordini-\d{4}-\d\d-\d\d\.csv$/);
     expect((await readFile((await csv.path())!, "utf8")).split("\r\n")[0]).toContain(
-      '"number","created_at","email"',
+      '"Numero","Creato il (UTC)","E-mail"',
     );
     await page.getByRole("button", { name: "Esci" }).click();
     await expect(page.getByLabel("Password")).toBeVisible();

@@ -178,7 +178,7 @@ for (const backend of testBackends()) {
       const csv = await exportOrdersCsv(db());
       const lines = csv.trimEnd().split("\r\n");
       expect(lines[0]).toBe(
-        '"number","created_at","email","amount_usd","tax_usd","country","discount","status","paid_at","refunded_at","provider","reference"',
+        '"Numero","Creato il (UTC)","E-mail","Importo (USD)","Di cui IVA (USD)","Paese","Sconto","Stato","Pagato il (UTC)","Rimborsato il (UTC)","Fornitore","Riferimento"',
       );
       // A session id opens the buyer's success page: it stays out of a file that travels.
       expect(csv).not.toContain(evil.providerSessionId!);

@@ -1,8 +1,12 @@
-/** The admin page: its header, then the sign-in card or the panel (product cards and orders). */
+/**
+ * The admin page: its own sticky header (not the storefront's: root.tsx leaves that out for the
+ * admin), then the sign-in card or the panel (product cards, orders, figures).
+ */
 import { Lock, LogOut } from "lucide-react";
 import { Form } from "react-router";
 import type { AdminPageData, SignedIn } from "#app/components/admin/admin-types.ts";
 import { DisputesBanner } from "#app/components/admin/disputes-banner.tsx";
+import { FiguresSection } from "#app/components/admin/figures-section.tsx";
 import { InstructionsCard } from "#app/components/admin/instructions-card.tsx";
 import { OrdersSection } from "#app/components/admin/orders-section.tsx";
 import { ProductStatusCard } from "#app/components/admin/product-status-card.tsx";
@@ -15,28 +19,34 @@ import { ADMIN_COPY } from "#app/content/admin.ts";
 
 export default function AdminPage({ data }: { data: AdminPageData }) {
   return (
-    <div lang="it" className="mx-auto max-w-6xl px-4 py-10">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <p className="inline-flex items-center gap-1 rounded-full bg-red-100 px-3 py-1 text-xs font-bold tracking-wide text-red-800 uppercase">
-            <Lock aria-hidden="true" className="size-3" /> {ADMIN_COPY.restricted}
-          </p>
-          <h1 className="mt-2 text-3xl font-extrabold">{ADMIN_COPY.title}</h1>
+    <div lang="it">
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+          <div className="min-w-0">
+            <p className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold tracking-wide text-red-800 uppercase">
+              <Lock aria-hidden="true" className="size-3" /> {ADMIN_COPY.restricted}
+            </p>
+            <h1 className="mt-1 text-base leading-tight font-extrabold sm:text-lg md:text-2xl">
+              {ADMIN_COPY.title}
+            </h1>
+          </div>
+          {data.signedIn && (
+            <Form method="post" className="shrink-0">
+              <button
+                type="submit"
+                name="intent"
+                value="sign-out"
+                className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-50"
+              >
+                <LogOut aria-hidden="true" className="size-4" /> {ADMIN_COPY.signOut}
+              </button>
+            </Form>
+          )}
         </div>
-        {data.signedIn && (
-          <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value="sign-out"
-              className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-50"
-            >
-              <LogOut aria-hidden="true" className="size-4" /> {ADMIN_COPY.signOut}
-            </button>
-          </Form>
-        )}
       </header>
-      {data.signedIn ? <Panel data={data} /> : <SignInCard />}
+      <div className="mx-auto max-w-6xl px-4 pb-10">
+        {data.signedIn ? <Panel data={data} /> : <SignInCard />}
+      </div>
     </div>
   );
 }
@@ -59,6 +69,7 @@ function Panel({ data }: { data: SignedIn }) {
       <RefundRequestsCard data={data.refundRequests} />
       <VersionsSection versions={data.versions} />
       <OrdersSection data={data} />
+      <FiguresSection data={data} />
     </>
   );
 }

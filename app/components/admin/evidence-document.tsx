@@ -9,7 +9,7 @@ const STYLE = `
 body{font:14px/1.5 system-ui,sans-serif;color:#0f172a;max-width:60rem;margin:2rem auto;padding:0 1rem}
 h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:1.5rem;border-bottom:1px solid #cbd5e1}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.25rem .5rem;border-bottom:1px solid #e2e8f0}
-th{width:16rem;font-weight:600}thead th{width:auto}td{word-break:break-all}
+th{width:min(16rem,40%);font-weight:600}thead th{width:auto}td{overflow-wrap:anywhere}
 .no-print{color:#475569}
 @media print{body{margin:0;max-width:none}.no-print{display:none}a{color:inherit}h2{break-after:avoid}tr{break-inside:avoid}}
 `;

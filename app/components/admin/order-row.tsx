@@ -16,17 +16,29 @@ export function OrderRow({ order }: { order: AdminOrder }) {
       .catch(() => toast.error(copy.actionError));
   });
   const button = "rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 disabled:opacity-50";
+  // Below 768 px each row is a card: every cell on its own line, named by its column (CSS only).
+  const cell =
+    "px-3 py-2 max-md:flex max-md:gap-3 max-md:px-0 max-md:py-1 max-md:before:w-32 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:text-slate-500 max-md:before:content-[attr(data-label)]";
+  const columns = copy.columns;
   return (
-    <tr className="border-t border-slate-100 align-top">
-      <td className="px-3 py-2 whitespace-nowrap">{new Date(order.createdAt).toLocaleString("it-IT")}</td>
-      <td className="px-3 py-2 font-medium">
+    <tr className="border-t border-slate-100 align-top max-md:block max-md:px-4 max-md:py-3">
+      <td data-label={columns.date} className={`${cell} whitespace-nowrap`}>
+        {new Date(order.createdAt).toLocaleString("it-IT")}
+      </td>
+      <td data-label={columns.number} className={`${cell} font-medium`}>
         #{order.number}
         <span className="block font-mono text-xs font-normal text-slate-500">{order.reference}</span>
       </td>
-      <td className="px-3 py-2 break-all">{order.email}</td>
-      <td className="px-3 py-2">{formatCents(order.amountCents)}</td>
-      <td className="px-3 py-2">{order.discountApplied ? copy.yes : copy.no}</td>
-      <td className="px-3 py-2">
+      <td data-label={columns.email} className={`${cell} break-all`}>
+        {order.email}
+      </td>
+      <td data-label={columns.amount} className={`${cell}`}>
+        {formatCents(order.amountCents)}
+      </td>
+      <td data-label={columns.discount} className={`${cell}`}>
+        {order.discountApplied ? copy.yes : copy.no}
+      </td>
+      <td data-label={columns.status} className={`${cell}`}>
         {copy.statuses[order.status]}
         {order.refundedCents > 0 && order.status === "paid" && (
           <span className="block text-xs text-slate-500">
@@ -52,11 +64,13 @@ export function OrderRow({ order }: { order: AdminOrder }) {
           </span>
         )}
       </td>
-      <td className="px-3 py-2" title={order.lastEmailError ?? undefined}>
+      <td data-label={columns.emailState} className={`${cell}`} title={order.lastEmailError ?? undefined}>
         {copy.emailStates[order.emailState]}
       </td>
-      <td className="px-3 py-2">{order.downloads}</td>
-      <td className="px-3 py-2">
+      <td data-label={columns.downloads} className={`${cell}`}>
+        {order.downloads}
+      </td>
+      <td data-label={columns.actions} className={`${cell}`}>
         {(order.status === "paid" || order.status === "refunded" || order.status === "disputed") && (
           // Relative to the admin route: /{ADMIN_PATH}/orders/{id}/evidence, a page of its own.
           <Link to={`orders/${order.id}/evidence`} reloadDocument className="mb-1 block text-xs underline">

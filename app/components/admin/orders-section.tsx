@@ -7,6 +7,7 @@ import { OrderRow } from "#app/components/admin/order-row.tsx";
 import { ReconcileCard } from "#app/components/admin/reconcile-card.tsx";
 import { useRefreshWhileQueued } from "#app/components/admin/use-refresh-while-queued.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
+import { ORDERS_CSV_COPY } from "#app/content/admin-figures.ts";
 import { formatCents } from "#app/lib/money.ts";
 
 export function OrdersSection({ data }: { data: SignedIn }) {
@@ -22,12 +23,20 @@ export function OrdersSection({ data }: { data: SignedIn }) {
         <h2 id="orders-title" className="text-2xl font-bold">
           {copy.title}
         </h2>
-        <a
-          href={`/${data.adminPath}/orders.csv`}
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-        >
-          {copy.export}
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={`/${data.adminPath}/orders.csv`}
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+          >
+            {copy.export}
+          </a>
+          <a
+            href={`/${data.adminPath}/orders.csv?sep=semicolon`}
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+          >
+            {ORDERS_CSV_COPY.excelLink}
+          </a>
+        </div>
       </div>
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">
         {(
@@ -70,8 +79,8 @@ export function OrdersSection({ data }: { data: SignedIn }) {
         className="mt-4 overflow-x-auto rounded-xl border border-slate-200"
         aria-busy={navigation.state !== "idle"}
       >
-        <table className="w-full min-w-[56rem] text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600">
+        <table className="w-full text-left text-sm max-md:block md:min-w-[56rem]">
+          <thead className="bg-slate-50 text-slate-600 max-md:hidden">
             <tr>
               {Object.values(copy.columns).map((column) => (
                 <th key={column} scope="col" className="px-3 py-2 font-semibold">
@@ -80,7 +89,7 @@ export function OrdersSection({ data }: { data: SignedIn }) {
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-md:block">
             {orders.items.length === 0 && (
               <tr>
                 <td colSpan={9} className="px-3 py-6 text-center text-slate-500">

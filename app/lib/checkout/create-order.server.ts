@@ -3,6 +3,8 @@ import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import { isValidDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
+import { type Attribution, NO_ATTRIBUTION } from "#app/lib/funnel/attribution.server.ts";
+import { countStep } from "#app/lib/funnel/count-step.server.ts";
 import { successPageUrl } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { CHECKOUT_SESSION_LIFETIME_MS } from "#app/lib/payments/payment-provider.ts";
@@ -22,6 +24,8 @@ export async function createOrder(
     offer?: string;
     /** The buyer ticked "immediate access, no withdrawal" (the checkout form requires it; recorded on the order). */
     consent?: boolean;
+    /** Where the buyer came from (ADR 023): recorded on the order and counted as a payment started. */
+    cameFrom?: Attribution;
   },
 ): Promise<{ orderId: string; url: string }> {
   const { database, payments, env, settings } = services;
@@ -39,6 +43,12 @@ export async function createOrder(
       discountApplied: discount,
       provider: payments.kind,
       consentAt: input.consent ? new Date() : null,
+      ...(input.cameFrom && {
+        source: input.cameFrom.source || null,
+        campaign: input.cameFrom.campaign || null,
+        article: input.cameFrom.article || null,
+        device: input.cameFrom.device || null,
+      }),
     })
     .returning();
   if (!order) throw new Error("Order insert returned nothing");
@@ -68,5 +78,6 @@ export async function createOrder(
     .set({ providerSessionId: session.id, updatedAt: new Date() })
     .where(eq(orders.id, order.id));
   if (!session.url) throw new AppError("NO_CHECKOUT_URL", "No checkout URL received");
+  await countStep(db, "payment_started", input.cameFrom ?? NO_ATTRIBUTION);
   return { orderId: order.id, url: session.url };
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
+import { countFirstDownload } from "#app/lib/funnel/count-step.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { downloads } from "#db/schema.ts";
 
@@ -40,7 +41,12 @@ export function recordTransfer(db: Db, row: TransferRow): TransferRecord {
     .insert(downloads)
     .values({ ...row, at: new Date(lastWriteAt), bytes: 0 })
     .returning({ id: downloads.id })
-    .then(([inserted]) => inserted?.id ?? null)
+    .then(async ([inserted]) => {
+      if (!inserted) return null;
+      // The order's first download is the funnel's last step (ADR 023).
+      await countFirstDownload(db, row.orderId, inserted.id).catch(fail);
+      return inserted.id;
+    })
     .catch((error: unknown) => {
       fail(error);
       return null;

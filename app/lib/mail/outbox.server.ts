@@ -16,6 +16,12 @@ import {
   downloadConfirmationEmail,
 } from "#app/lib/mail/download-confirmation-email.ts";
 import type { Mailer } from "#app/lib/mail/mailer.server.ts";
+import {
+  type DailySummaryData,
+  dailySummaryEmail,
+  type SaleNoticeData,
+  saleNoticeEmail,
+} from "#app/lib/mail/owner-email.ts";
 import { type PaymentFailedData, paymentFailedEmail } from "#app/lib/mail/payment-failed-email.ts";
 import {
   type RefundConfirmedData,
@@ -44,6 +50,8 @@ interface Templates {
   "download-confirmation": DownloadConfirmationData;
   update: UpdateEmailData;
   "review-request": ReviewRequestData;
+  "owner-sale": SaleNoticeData;
+  "daily-summary": DailySummaryData;
 }
 
 type Template = keyof Templates;
@@ -103,6 +111,10 @@ function render(template: Template, to: string, payload: Record<string, unknown>
       return updateEmail(to, payload as unknown as UpdateEmailData);
     case "review-request":
       return reviewRequestEmail(to, payload as unknown as ReviewRequestData);
+    case "owner-sale":
+      return saleNoticeEmail(to, payload as unknown as SaleNoticeData);
+    case "daily-summary":
+      return dailySummaryEmail(to, payload as unknown as DailySummaryData);
   }
 }
 

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, notInArray, or, sql, sum } from "drizzle-orm";
+import { ORDERS_CSV_COPY } from "#app/content/admin-figures.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
@@ -201,41 +202,41 @@ export async function failedEmails(db: Db) {
     .orderBy(desc(emailOutbox.id));
 }
 
+/** A date as spreadsheets read it in any locale ("2026-11-24 09:30:00", UTC). */
+const csvDate = (value: Date) => value.toISOString().slice(0, 19).replace("T", " ");
+
 const csvCell = (value: unknown) => {
-  const text = value instanceof Date ? value.toISOString() : String(value ?? "");
+  const text = value instanceof Date ? csvDate(value) : String(value ?? "");
   // Quote everything; neutralise spreadsheet formulas (=, +, -, @) in user-supplied text.
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 };
 
 /**
- * Every order as CSV (RFC 4180), oldest first. The VAT inside each amount and the buyer's country
- * are what the quarterly EU OSS return adds up per country (README). No provider session id: it
- * opens the buyer's success page for a day, and a spreadsheet travels further than the admin area.
+ * How the file is split: "," (RFC 4180), or ";" with decimal commas, which is what Excel expects
+ * with an Italian (or most European) locale when a CSV is opened with a double click.
  */
-export async function exportOrdersCsv(db: Db): Promise<string> {
+export type CsvSeparator = "," | ";";
+
+/**
+ * Every order as CSV, oldest first, with Italian column headers. The VAT inside each amount and
+ * the buyer's country are what the quarterly EU OSS return adds up per country (README). No
+ * provider session id: it opens the buyer's success page for a day, and a spreadsheet travels
+ * further than the admin area.
+ */
+export async function exportOrdersCsv(db: Db, separator: CsvSeparator = ","): Promise<string> {
   const rows = await db.select().from(orders).orderBy(orders.number);
-  const header = [
-    "number",
-    "created_at",
-    "email",
-    "amount_usd",
-    "tax_usd",
-    "country",
-    "discount",
-    "status",
-    "paid_at",
-    "refunded_at",
-    "provider",
-    "reference",
-  ];
+  const money = (cents: number) => {
+    const text = (cents / 100).toFixed(2);
+    return separator === ";" ? text.replace(".", ",") : text;
+  };
   const lines = rows.map((o) =>
     [
       o.number,
       o.createdAt,
       o.email,
-      (o.amountCents / 100).toFixed(2),
-      o.taxCents === null ? "" : (o.taxCents / 100).toFixed(2),
+      money(o.amountCents),
+      o.taxCents === null ? "" : money(o.taxCents),
       o.country,
       o.discountApplied ? "yes" : "no",
       o.status,
@@ -245,7 +246,7 @@ export async function exportOrdersCsv(db: Db): Promise<string> {
       o.reference,
     ]
       .map(csvCell)
-      .join(","),
+      .join(separator),
   );
-  return `${[header.map(csvCell).join(","), ...lines].join("\r\n")}\r\n`;
+  return `${[ORDERS_CSV_COPY.headers.map(csvCell).join(separator), ...lines].join("\r\n")}\r\n`;
 }

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { type StoreLinks, successPageUrl } from "#app/lib/links.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
+import { recordSale } from "#app/lib/owner/record-sale.server.ts";
 import { accessLinks, orders } from "#db/schema.ts";
 
 export type Order = typeof orders.$inferSelect;
@@ -89,6 +90,7 @@ export async function fulfilOrder(
       const paid = await settleOrder(txDb, marked.id);
       if (paid?.status === "paid") {
         await queueDeliveryEmail(txDb, paid, links, `delivery:${paid.id}`);
+        await recordSale(txDb, paid, links.supportEmail);
         return { order: paid, newlyPaid: true };
       }
     }

@@ -6,7 +6,9 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ADMIN_COPY } from "#app/content/admin.ts";
+import { ADMIN_FIGURES_COPY } from "#app/content/admin-figures.ts";
 import { createAdminDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
+import { funnelReport, reportDays } from "#app/lib/funnel/funnel-report.server.ts";
 import { HONEYPOT_FIELD, honeypotField } from "#app/lib/honeypot.ts";
 import { downloadPath } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -22,6 +24,7 @@ import {
 } from "#app/lib/orders/admin-orders.server.ts";
 import { latestReconcileRuns, reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
 import { getRefundMode, waitingRefundRequests } from "#app/lib/orders/refund-request.server.ts";
+import { ownerNotices, setOwnerNotices } from "#app/lib/owner/owner-notices.server.ts";
 import { verifyPassword } from "#app/lib/password.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { notifyBuyers } from "#app/lib/products/notify-buyers.server.ts";
@@ -85,6 +88,8 @@ export async function loadAdminPage(services: Services, request: Request) {
       mode: await getRefundMode(db),
       waiting: (await waitingRefundRequests(db)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     },
+    figures: await funnelReport(db, reportDays(url.searchParams.get("giorni"))),
+    ownerNotices: { ...(await ownerNotices(db)), email: services.env.SUPPORT_EMAIL },
     reconcile: {
       intervalS: services.env.RECONCILE_INTERVAL_S,
       runs: (await latestReconcileRuns(services.database)).map((run) => ({
@@ -215,6 +220,12 @@ export async function handleAdminAction(services: Services, request: Request, cl
       services.kickOutbox();
       return done(ADMIN_COPY.versions.queued(result.recipients));
     }
+    case "owner-notices":
+      await setOwnerNotices(db, {
+        sale: field(form, "sale") === "on",
+        dailySummary: field(form, "dailySummary") === "on",
+      });
+      return done(ADMIN_FIGURES_COPY.notices.saved);
     case "retry-email":
       await retryEmailNow(db, Number(emailId));
       services.kickOutbox();

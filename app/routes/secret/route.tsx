@@ -26,9 +26,10 @@ function pageFor({ params, request, context }: Route.LoaderArgs | Route.ActionAr
 
 type SecretData = Route.ComponentProps["loaderData"];
 
-/** The admin area is Italian: its document says so (root.tsx reads `lang`). */
+/** The admin area is Italian and has its own header: its document says so (root.tsx reads both). */
 export const handle: PageHandle = {
   lang: (data) => ((data as SecretData | undefined)?.page === "admin" ? "it" : undefined),
+  ownHeader: (data) => (data as SecretData | undefined)?.page === "admin",
 };
 
 /** Each page is titled by what it shows: without an order the success page is the lost-link form. */
