@@ -65,7 +65,7 @@ for (const backend of testBackends()) {
         createDownloadToken(services.settings.tokenSecrets, order!.id),
         BUYER_IP,
       );
-      if (plan.kind !== "file") throw new Error(`expected a file, got ${plan.kind}`);
+      if (plan.kind !== "copy") throw new Error(`expected a copy, got ${plan.kind}`);
       plan.record(4321);
       for (let i = 0; i < 100; i++) {
         if ((await db().select().from(downloads).where(eq(downloads.orderId, order!.id))).length) break;
