@@ -60,9 +60,7 @@ export default function WhatsInsidePage({ backHref, error, files }: WhatsInsideP
                 <FileText aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium [overflow-wrap:anywhere]">{file.name}</p>
-                  <p className="text-sm text-slate-600">
-                    {file.type} · {formatFileSize(file.size)}
-                  </p>
+                  <p className="text-sm text-slate-600">{`${file.type} · ${formatFileSize(file.size)}`}</p>
                 </div>
                 {file.available ? (
                   <a
