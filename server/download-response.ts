@@ -12,8 +12,8 @@ import { personalCopy } from "#app/lib/downloads/personal-copy.server.ts";
 import type { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import { productZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
-import type { FileStore } from "#app/lib/storage/file-store.ts";
-import { type Segment, type SegmentSource, segmentsLength, streamSegments } from "./stream-file.ts";
+import type { FileStore, Segment } from "#app/lib/storage/file-store.ts";
+import { type SegmentSource, segmentsLength, streamSegments } from "./stream-file.ts";
 
 type Plan = Awaited<ReturnType<typeof prepareDownload>>;
 

@@ -1,16 +1,10 @@
 import { type FileHandle, open } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
-import type { ByteRange } from "#app/lib/storage/file-store.ts";
+import type { ByteRange, Segment } from "#app/lib/storage/file-store.ts";
 
 /** Bytes read from disk per step: also the whole buffer a download holds while it runs. */
 export const CHUNK_BYTES = 64 * 1024;
-
-/**
- * One piece of a download: a range of the stored file (`offset`, `length`), or bytes held in
- * memory (the personal copy's licence entry and its new central directory).
- */
-export type Segment = { offset: number; length: number } | { bytes: Buffer };
 
 /**
  * Where the stored file's ranges come from: a file on this machine (read with one reused buffer)

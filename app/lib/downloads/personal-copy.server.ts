@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { crc32 } from "node:zlib";
 import { licencePdf } from "#app/lib/downloads/licence-pdf.server.ts";
 import type { ZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
-import type { Segment } from "../../../server/stream-file.ts";
+import type { Segment } from "#app/lib/storage/file-store.ts";
 
 /**
  * Bumped whenever the copy's bytes for an order would change (the licence's layout, pdf-lib's
