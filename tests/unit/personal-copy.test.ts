@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
+import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { LICENCE_FAQ, PRODUCT } from "#app/content/site.ts";
+import { licencePdf } from "#app/lib/downloads/licence-pdf.server.ts";
 import { licenceEntryName } from "#app/lib/downloads/personal-copy.server.ts";
 import { readZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
 import { buildZip, expectedCopy, infoZip, tempFile } from "../setup/zip-fixtures.ts";
@@ -32,6 +35,35 @@ async function expectValidCopy(bytes: Buffer, entries: number) {
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   return path;
 }
+
+/** The text a PDF's pages draw (pdf-lib writes each line as a hex string in a deflated stream). */
+function pdfText(pdf: Buffer): string {
+  const text: string[] = [];
+  for (const [, body] of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    const raw = Buffer.from(body!, "latin1");
+    let content: string;
+    try {
+      content = inflateSync(raw).toString("latin1");
+    } catch {
+      content = raw.toString("latin1");
+    }
+    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+      text.push(Buffer.from(hex!, "hex").toString("latin1"));
+  }
+  return text.join("\n");
+}
+
+describe("the licence PDF", () => {
+  it("names the product, the buyer, the reference, the date, the FAQ's licence and the support address", async () => {
+    const text = pdfText(await licencePdf({ ...ORDER, supportEmail: "help@shop.test" }));
+    expect(text).toContain(PRODUCT.name);
+    expect(text).toContain("Licensed to: buyer@example.com");
+    expect(text).toContain(`Order reference: ${ORDER.reference}`);
+    expect(text).toContain("Date: 2026-11-20");
+    expect(text.replaceAll("\n", " ")).toContain(LICENCE_FAQ.answer);
+    expect(text).toContain("help@shop.test");
+  });
+});
 
 describe("the personal copy", () => {
   it("adds the licence to the sample pack, every original entry intact, without recompressing", async () => {
