@@ -18,9 +18,7 @@ import { pinoHttp } from "pino-http";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { RouterContextProvider } from "react-router";
-import send from "send";
 import { TestModeNotice } from "#app/components/test-mode-notice.tsx";
-import { DOWNLOAD_REFUSALS } from "#app/content/checkout.ts";
 import { isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
 import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
@@ -34,16 +32,15 @@ import { limitRequestBodies } from "./body-limit.ts";
 import { redirectTrailingSlash } from "./canonical-path.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { countVisits } from "./count-visits.ts";
+import { downloadEntry } from "./download-entry.ts";
+import { downloadBody, refuseDownload, sendDownload } from "./download-response.ts";
 import { landingPage, readAtMostEvery } from "./landing-page.ts";
 import { sendEncoded } from "./page-in-memory.ts";
 import { capPerClient, DOWNLOADS_PER_CLIENT, UPLOADS_PER_CLIENT } from "./per-client-cap.ts";
 import { isPrerenderedFile, pageWithSettings, prerenderedPages } from "./prerendered-pages.ts";
-import { streamFile } from "./stream-file.ts";
 
 // React Router's prerender loads the server entry as its server build: this module is both.
 export * from "virtual:react-router/server-build";
-
-const REFUSAL_STATUS = { "invalid-link": 403, "not-paid": 403, unavailable: 404 } as const;
 
 export interface StoreApp {
   app: Express;
@@ -117,10 +114,10 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
 
   if (options.clientDir) await serveBuild(app, options.clientDir, services, csp.forPage);
 
-  // The product download streams straight from disk: send answers Range, If-Range, HEAD and the
-  // conditional requests and sets the headers; streamFile writes the bytes with one reused buffer
-  // per download (see there: a read stream's per-chunk buffers cost over 100 MB of RSS at 200
-  // concurrent downloads). The app decides whether the token entitles the request to the file.
+  // The product download: a buyer's personal copy (ADR 019) or the admin's check of the stored
+  // file, streamed from disk or the bucket (server/download-response.ts: send answers Range,
+  // If-Range, HEAD and the conditional requests; streamSegments writes the bytes with one reused
+  // buffer per download). The app decides whether the token entitles the request to the file.
   app.get("/download/:token", capPerClient(DOWNLOADS_PER_CLIENT));
   app.get("/download/:token", async (req, res, next) => {
     try {
@@ -129,50 +126,17 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
         ifRange: req.get("if-range"),
       });
       res.setHeader("Cache-Control", "private, no-store");
-      if (plan.kind === "refuse") {
-        return void res
-          .status(REFUSAL_STATUS[plan.reason])
-          .type("text/plain")
-          .send(DOWNLOAD_REFUSALS[plan.reason]);
-      }
+      if (plan.kind === "refuse") return refuseDownload(res, plan.reason);
       if (plan.kind === "redirect") return void res.redirect(302, plan.url);
       if (plan.kind === "confirm") return void res.redirect(303, confirmDownloadPath());
-      res.setHeader("Content-Disposition", `attachment; filename="${plan.fileName}"`);
-      res.setHeader("ETag", plan.etag);
-      res.setHeader("Last-Modified", plan.lastModified.toUTCString());
-      const file = send(req, plan.path, {
-        etag: false,
-        lastModified: false,
-        cacheControl: false,
-        acceptRanges: true,
-      });
-      // send calls stream() with the byte range it settled on, after the status and headers are set.
-      // The transfer is recorded from its first byte (app/lib/downloads/download-record.server.ts).
-      file.stream = (path: string, range: { start?: number; end?: number } = {}) => {
-        const record = plan.startRecord();
-        res.once("close", () => record.closed());
-        streamFile(res, path, range.start ?? 0, range.end ?? 0, {
-          onSent: (bytes) => record.sent(bytes),
-          // Before the first byte send answers (404 for a vanished file); after it, cut the response.
-          onError: (error) => (res.headersSent ? res.destroy(error) : file.onStatError(error)),
-          onEnd: () => {
-            record.finished();
-            file.emit("end");
-          },
-        });
-      };
-      file.on("error", (error: { status?: number; headers?: Record<string, string> }) => {
-        for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-        res
-          .status(error.status ?? 500)
-          .type("text/plain")
-          .send(STATUS_CODES[error.status ?? 500]);
-      });
-      file.pipe(res);
+      sendDownload(req, res, await downloadBody(services, plan));
     } catch (error) {
       next(error);
     }
   });
+
+  // One file of the pack, for "What's inside" (ADR 019), under the same token check.
+  app.get("/download/:token/entries/:index", capPerClient(DOWNLOADS_PER_CLIENT), downloadEntry(services));
 
   app.use(compression());
   app.all(

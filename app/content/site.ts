@@ -133,6 +133,13 @@ export interface FaqItem {
   answer: string;
 }
 
+/** The licence terms as the landing page states them: also the terms in each buyer's licence PDF. */
+export const LICENCE_FAQ: FaqItem = {
+  question: "Can I use these templates with my clients and sell completed worksheets?",
+  answer:
+    "Yes. The commercial licence lets you use the templates with your clients and sell the completed worksheets and workbooks you create with them. You may not resell the templates themselves.",
+};
+
 export const FAQ: FaqItem[] = [
   {
     question: "Do I need Canva Pro to use these templates?",
@@ -144,11 +151,7 @@ export const FAQ: FaqItem[] = [
     answer:
       "Yes. Change colours, fonts, images and text to match your brand. Every element is editable, so your posts, worksheets and forms look like your own.",
   },
-  {
-    question: "Can I use these templates with my clients and sell completed worksheets?",
-    answer:
-      "Yes. The commercial licence lets you use the templates with your clients and sell the completed worksheets and workbooks you create with them. You may not resell the templates themselves.",
-  },
+  LICENCE_FAQ,
   {
     question: "Will I receive future updates?",
     answer:

@@ -12,11 +12,16 @@ export interface StoreLinks {
 }
 
 /** How a visit to the success page proves a purchase: the e-mail's token, or a provider's session id. */
-type SuccessAccess = { t: string } | { session_id: string };
+export type SuccessAccess = { t: string } | { session_id: string };
 
 /** `/{SUCCESS_PATH}`, with the access proof as its query when given. */
 export function successPagePath(successPath: string, access?: SuccessAccess): string {
   return access ? `/${successPath}?${new URLSearchParams(access)}` : `/${successPath}`;
+}
+
+/** "What's inside" (`/{SUCCESS_PATH}/inside`), with the same access proof as the success page. */
+export function insidePagePath(successPath: string, access: SuccessAccess): string {
+  return `/${successPath}/inside?${new URLSearchParams(access)}`;
 }
 
 /** The success page's absolute address (e-mails, the payment provider's return URL). */

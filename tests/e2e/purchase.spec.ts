@@ -1,7 +1,9 @@
-import { readdir, readFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { simpleParser } from "mailparser";
+import { readZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
 import { E2E } from "../../playwright.config.ts";
 import { SAMPLE_ZIP } from "../setup/seed-product.ts";
 import { expect, test } from "./fixtures.ts";
@@ -92,14 +94,28 @@ test.describe("buying the toolkit", () => {
     await expect(page).toHaveTitle("Purchase successful");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
-    const expected = await readFile(SAMPLE_ZIP);
+    // The buyer's personal copy (ADR 019): the pack as stored plus their licence, a ZIP that
+    // unzip and 7-Zip test clean.
+    const reference = (await summary.textContent())!.match(/LCT-[0-9A-F]{10}/)![0];
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download Now" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("life-coaching-toolkit.zip");
     const saved = await readFile((await download.path())!);
-    expect(saved.equals(expected)).toBe(true);
+    const product = await readFile(SAMPLE_ZIP);
+    const { offset } = await readZipDirectory(
+      async (start, end) => product.subarray(start, end),
+      product.length,
+    );
+    expect(saved.subarray(0, offset).equals(product.subarray(0, offset))).toBe(true);
+    expect(execFileSync("unzip", ["-t", (await download.path())!]).toString()).toContain(
+      "No errors detected",
+    );
+    expect(execFileSync("7z", ["t", (await download.path())!]).toString()).toContain("Everything is Ok");
+    expect(execFileSync("unzip", ["-l", (await download.path())!]).toString()).toContain(
+      `LICENSE - ${reference}.pdf`,
+    );
     await expect(page.getByText("Download avviato")).toBeVisible();
 
     const mail = await deliveryEmailTo(dataDirOf(testInfo.project.name), email);
@@ -115,7 +131,8 @@ test.describe("buying the toolkit", () => {
       fromMail.waitForEvent("download"),
       fromMail.getByRole("button", { name: "Download Now" }).click(),
     ]);
-    expect((await readFile((await again.path())!)).equals(expected)).toBe(true);
+    // The same order downloads the same bytes again.
+    expect((await readFile((await again.path())!)).equals(saved)).toBe(true);
   });
 
   test("the offer runs out after 5 minutes and the price returns to $47.00", async ({ page }) => {
@@ -247,8 +264,13 @@ test.describe("buying the toolkit", () => {
       page.getByRole("button", { name: "Download Now" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("life-coaching-toolkit.zip");
-    const saved = await readFile((await download.path())!);
-    expect(saved.equals(await readFile(SAMPLE_ZIP))).toBe(true);
+    // The buyer's personal copy: it tests clean and holds their licence.
+    expect(execFileSync("unzip", ["-t", (await download.path())!]).toString()).toContain(
+      "No errors detected",
+    );
+    expect(execFileSync("unzip", ["-l", (await download.path())!]).toString()).toMatch(
+      /LICENSE - LCT-[0-9A-F]{10}\.pdf/,
+    );
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await context.close();
   });
@@ -344,5 +366,85 @@ test.describe("refunds", () => {
     await expect(page.getByText("Errore di download")).toBeVisible();
     await page.goto(link.pathname + link.search);
     await expect(page.getByRole("heading", { name: "Looking for your download?" })).toBeVisible();
+  });
+});
+
+/** Buys the toolkit at full price in test mode and returns on the success page. */
+async function buy(page: import("@playwright/test").Page) {
+  await page.goto("/checkout");
+  await page.getByRole("button", { name: "Continue without discount" }).click();
+  await page.getByLabel("Email address").fill(uniqueEmail("inside"));
+  await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
+  await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+  await page.getByRole("button", { name: "Pay $47.00" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+}
+
+const SHOTS = "/work/shots/zip";
+
+test.describe("What's inside, on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("lists the pack's files and opens a PDF in the browser @phone", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await buy(page);
+    const successUrl = page.url();
+    // Screenshots once, from the desktop project's run (the page at both widths).
+    const shoot = testInfo.project.name === "purchase";
+    const shot = async (name: string) => {
+      await mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+    };
+    if (shoot) await shot("success");
+    await page.getByRole("link", { name: /What's inside/ }).click();
+    await expect(page.getByRole("heading", { name: "What's inside" })).toBeVisible();
+    await expect(page).toHaveTitle("What's inside");
+    const folder = page.getByRole("region", { name: "Life Coaching Toolkit", exact: true });
+    await expect(folder.getByText("Canva links.pdf")).toBeVisible();
+    await expect(folder.getByText("README.txt")).toBeVisible();
+    await expect(folder.getByText("PDF · 39 KB")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Life Coaching Toolkit / Client forms" })).toContainText(
+      "intake.pdf",
+    );
+    // Nothing wider than the phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (shoot) await shot("whats-inside");
+
+    // The PDF opens in the browser: served inline as a PDF, the file from the ZIP. Opened in a
+    // tab of its own: the PDF viewer asks for /favicon.ico, which this store does not have.
+    const href = await page.getByRole("link", { name: "Open Canva links.pdf" }).getAttribute("href");
+    const viewer = await page.context().newPage();
+    const opened = viewer.waitForResponse((response) => /\/entries\/\d+$/.test(response.url()));
+    // Headless Chromium may hand an inline PDF to a download instead of its viewer.
+    await viewer.goto(new URL(href!, page.url()).href).catch(() => null);
+    const pdf = await opened;
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(pdf.headers()["content-disposition"]).toMatch(/^inline; filename="Canva links.pdf"/);
+    await viewer.close();
+
+    // Without JavaScript: the same list, plain links.
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const noJs = await context.newPage();
+    await noJs.goto(successUrl);
+    await noJs.getByRole("link", { name: /What's inside/ }).click();
+    await expect(noJs.getByText("intake.pdf")).toBeVisible();
+    const readme = await context.request.get(
+      new URL(
+        (await noJs.getByRole("link", { name: "Download README.txt" }).getAttribute("href"))!,
+        noJs.url(),
+      ).href,
+    );
+    expect(readme.headers()["content-disposition"]).toMatch(/^attachment; filename="README.txt"/);
+    expect((await readme.body()).length).toBe(64);
+    await context.close();
   });
 });

@@ -65,7 +65,7 @@ for (const backend of testBackends()) {
         createDownloadToken(services.settings.tokenSecrets, { orderId: order!.id, productId: null }),
         BUYER_IP,
       );
-      if (plan.kind !== "file") throw new Error(`expected a file, got ${plan.kind}`);
+      if (plan.kind !== "copy") throw new Error(`expected a copy, got ${plan.kind}`);
       const record = plan.startRecord();
       record.sent(4321);
       record.closed();

@@ -85,7 +85,7 @@ for (const backend of testBackends()) {
     /** A download as the route runs it: the decision, then the transfer's first `bytes` and a cut. */
     async function download(token: string, ip: string, request: DownloadRequest = {}, bytes = 1000) {
       const plan = await prepareDownload(services, token, ip, request);
-      if (plan.kind !== "file") return plan;
+      if (plan.kind !== "copy") return plan;
       const record = plan.startRecord();
       record.sent(bytes);
       record.closed();
@@ -97,7 +97,7 @@ for (const backend of testBackends()) {
       const start = Date.now();
       clockAt(start);
       const plan = await prepareDownload(services, linkFor(orderId), "198.51.100.7");
-      if (plan.kind !== "file") throw new Error(plan.kind);
+      if (plan.kind !== "copy") throw new Error(plan.kind);
       const record = plan.startRecord();
       const [started] = await until(
         () => rows(orderId),

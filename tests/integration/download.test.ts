@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readlink, writeFile } from "node:fs/promises";
 import { request } from "node:http";
@@ -11,14 +11,15 @@ import { downloads, orders } from "#db/schema.ts";
 import { CHUNK_BYTES } from "../../server/stream-file.ts";
 import { type TestBackend, testBackends } from "../setup/databases.ts";
 import { startSeededServer } from "../setup/seeded-server.ts";
+import { buildZip } from "../setup/zip-fixtures.ts";
 
 /** Larger than loopback socket buffers, so the server's writes must wait, and hundreds of chunks. */
 const LARGE = 24 * 1024 * 1024 + 12_345;
 
-/** startSeededServer with a large product file of random bytes instead of the small sample. */
+/** startSeededServer with a large product (a stored file of random bytes) instead of the small sample. */
 async function startLargeFileServer(backend: TestBackend) {
   const file = join(await mkdtemp(join(tmpdir(), "store-large-")), "large.zip");
-  await writeFile(file, randomBytes(LARGE));
+  await writeFile(file, buildZip([{ name: "large.bin", data: randomBytes(LARGE) }]));
   return startSeededServer(backend, {}, file);
 }
 
@@ -55,11 +56,9 @@ async function openDescriptors(pid: number, path: string) {
 for (const backend of testBackends()) {
   describe(`download on ${backend.name}`, () => {
     let seeded: Awaited<ReturnType<typeof startSeededServer>>;
-    let sha256: string;
 
     beforeAll(async () => {
       seeded = await startSeededServer(backend);
-      sha256 = createHash("sha256").update(seeded.bytes).digest("hex");
     });
     afterAll(async () => {
       await seeded.server.stop();
@@ -70,43 +69,43 @@ for (const backend of testBackends()) {
       fetch(`${seeded.server.url}/download/${token}`, { method, headers });
     const body = async (response: Response) => Buffer.from(await response.arrayBuffer());
 
-    it("streams the whole ZIP with its headers", async () => {
+    it("streams the buyer's copy of the ZIP with its headers", async () => {
       const response = await get();
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/zip");
       expect(response.headers.get("content-disposition")).toBe(
         'attachment; filename="life-coaching-toolkit.zip"',
       );
-      expect(response.headers.get("content-length")).toBe(String(seeded.bytes.length));
+      expect(response.headers.get("content-length")).toBe(String(seeded.copy.bytes.length));
       expect(response.headers.get("accept-ranges")).toBe("bytes");
-      expect(response.headers.get("etag")).toBe(`"${sha256}"`);
+      expect(response.headers.get("etag")).toBe(seeded.copy.etag);
       expect(response.headers.get("cache-control")).toBe("private, no-store");
-      expect((await body(response)).equals(seeded.bytes)).toBe(true);
+      expect((await body(response)).equals(seeded.copy.bytes)).toBe(true);
     });
 
     it("answers HEAD with the headers only", async () => {
       const response = await get({}, "HEAD");
       expect(response.status).toBe(200);
-      expect(response.headers.get("content-length")).toBe(String(seeded.bytes.length));
+      expect(response.headers.get("content-length")).toBe(String(seeded.copy.bytes.length));
       expect((await body(response)).length).toBe(0);
     });
 
     it("serves byte ranges for resumed downloads", async () => {
       let response = await get({ range: "bytes=100-199" });
       expect(response.status).toBe(206);
-      expect(response.headers.get("content-range")).toBe(`bytes 100-199/${seeded.bytes.length}`);
-      expect((await body(response)).equals(seeded.bytes.subarray(100, 200))).toBe(true);
+      expect(response.headers.get("content-range")).toBe(`bytes 100-199/${seeded.copy.bytes.length}`);
+      expect((await body(response)).equals(seeded.copy.bytes.subarray(100, 200))).toBe(true);
       response = await get({ range: "bytes=-10" });
-      expect((await body(response)).equals(seeded.bytes.subarray(-10))).toBe(true);
+      expect((await body(response)).equals(seeded.copy.bytes.subarray(-10))).toBe(true);
     });
 
     it("honours If-Range: a changed file is sent whole", async () => {
-      const same = await get({ range: "bytes=0-9", "if-range": `"${sha256}"` });
+      const same = await get({ range: "bytes=0-9", "if-range": seeded.copy.etag });
       expect(same.status).toBe(206);
-      expect((await body(same)).equals(seeded.bytes.subarray(0, 10))).toBe(true);
+      expect((await body(same)).equals(seeded.copy.bytes.subarray(0, 10))).toBe(true);
       const changed = await get({ range: "bytes=0-9", "if-range": '"an-older-version"' });
       expect(changed.status).toBe(200);
-      expect((await body(changed)).length).toBe(seeded.bytes.length);
+      expect((await body(changed)).length).toBe(seeded.copy.bytes.length);
     });
 
     it.each([
@@ -118,8 +117,8 @@ for (const backend of testBackends()) {
       const response = await get({ range });
       expect(response.status).toBe(status);
       if (status === 416)
-        expect(response.headers.get("content-range")).toBe(`bytes */${seeded.bytes.length}`);
-      else expect((await body(response)).equals(seeded.bytes)).toBe(true);
+        expect(response.headers.get("content-range")).toBe(`bytes */${seeded.copy.bytes.length}`);
+      else expect((await body(response)).equals(seeded.copy.bytes)).toBe(true);
     });
 
     it("refuses tampered, expired and made-up tokens", async () => {
@@ -166,8 +165,8 @@ for (const backend of testBackends()) {
         .select()
         .from(downloads)
         .where(eq(downloads.orderId, seeded.orderId));
-      expect(recorded.some((d) => d.bytes === seeded.bytes.length)).toBe(true);
-      expect(recorded.some((d) => d.bytes > 0 && d.bytes < seeded.bytes.length)).toBe(true);
+      expect(recorded.some((d) => d.bytes === seeded.copy.bytes.length)).toBe(true);
+      expect(recorded.some((d) => d.bytes > 0 && d.bytes < seeded.copy.bytes.length)).toBe(true);
       expect(recorded.every((d) => d.ipHash && /^[0-9a-f]{32}$/.test(d.ipHash))).toBe(true);
       await services.database.db
         .update(orders)
@@ -183,6 +182,8 @@ for (const backend of testBackends()) {
 
   describe(`large download on ${backend.name}`, () => {
     let large: Awaited<ReturnType<typeof startLargeFileServer>>;
+    /** The length of the buyer's copy of the large product. */
+    const size = () => large.copy.bytes.length;
 
     beforeAll(async () => {
       large = await startLargeFileServer(backend);
@@ -198,22 +199,22 @@ for (const backend of testBackends()) {
       );
       for (const { status, body } of results) {
         expect(status).toBe(200);
-        expect(body.length).toBe(LARGE);
-        expect(body.equals(large.bytes)).toBe(true);
+        expect(body.length).toBe(large.copy.bytes.length);
+        expect(body.equals(large.copy.bytes)).toBe(true);
       }
     });
 
     it("serves ranges that span read chunks", async () => {
       for (const [range, from, to] of [
         [`bytes=${CHUNK_BYTES - 1}-${3 * CHUNK_BYTES + 7}`, CHUNK_BYTES - 1, 3 * CHUNK_BYTES + 8],
-        [`bytes=${LARGE - 70_000}-`, LARGE - 70_000, LARGE],
-        ["bytes=-1", LARGE - 1, LARGE],
+        [`bytes=${size() - 70_000}-`, size() - 70_000, size()],
+        ["bytes=-1", size() - 1, size()],
       ] as const) {
         const response = await fetch(`${large.server.url}/download/${large.token()}`, { headers: { range } });
         expect(response.status, range).toBe(206);
-        expect(response.headers.get("content-range")).toBe(`bytes ${from}-${to - 1}/${LARGE}`);
+        expect(response.headers.get("content-range")).toBe(`bytes ${from}-${to - 1}/${size()}`);
         const body = Buffer.from(await response.arrayBuffer());
-        expect(body.equals(large.bytes.subarray(from, to)), range).toBe(true);
+        expect(body.equals(large.copy.bytes.subarray(from, to)), range).toBe(true);
       }
     });
 
@@ -255,9 +256,9 @@ for (const backend of testBackends()) {
         .from(downloads)
         .where(eq(downloads.orderId, large.orderId));
       await services.close();
-      expect(recorded.filter((d) => d.bytes === LARGE).length).toBeGreaterThanOrEqual(3);
+      expect(recorded.filter((d) => d.bytes === size()).length).toBeGreaterThanOrEqual(3);
       // The ranges sent under 200 kB; the clients that went away had taken at least 1 MB.
-      expect(recorded.filter((d) => d.bytes >= 512 * 1024 && d.bytes < LARGE).length).toBe(3);
+      expect(recorded.filter((d) => d.bytes >= 512 * 1024 && d.bytes < size()).length).toBe(3);
     });
   });
 }

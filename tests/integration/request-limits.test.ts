@@ -9,6 +9,7 @@ import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
 import { startSeededServer } from "../setup/seeded-server.ts";
 import { type RunningServer, startServer } from "../setup/server.ts";
+import { buildZip } from "../setup/zip-fixtures.ts";
 
 const ADMIN_PATH = "limits-admin-0123456789";
 const PASSWORD = "limits-admin-password";
@@ -113,7 +114,7 @@ describe("request bodies over HTTP (a store on sale, with Stripe)", () => {
   beforeAll(async () => {
     stripe = await startFakeStripe();
     // A product file larger than the socket buffers, so a download that is not read stays open.
-    await writeFile(large, randomBytes(24 * MB));
+    await writeFile(large, buildZip([{ name: "large.bin", data: randomBytes(24 * MB) }]));
     seeded = await startSeededServer(
       pglite,
       {

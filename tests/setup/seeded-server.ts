@@ -1,14 +1,17 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
-import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
+import { fulfilOrder, hashAccessToken } from "#app/lib/orders/fulfil-order.server.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
-import { orders } from "#db/schema.ts";
+import { accessLinks, orders } from "#db/schema.ts";
 import type { TestBackend } from "./databases.ts";
 import { SAMPLE_ZIP, seedProduct } from "./seed-product.ts";
 import { type RunningServer, startServer } from "./server.ts";
+import { expectedCopy } from "./zip-fixtures.ts";
 
 const SEEDED_SECRET = "k".repeat(40);
 
@@ -45,6 +48,12 @@ export async function startSeededServer(
     })
     .returning();
   await fulfilOrder(services.database.db, services.links, { orderId: order!.id });
+  const [paid] = await services.database.db.select().from(orders).where(eq(orders.id, order!.id));
+  const accessToken = randomBytes(32).toString("base64url");
+  await services.database.db
+    .insert(accessLinks)
+    .values({ tokenHash: hashAccessToken(accessToken), orderId: order!.id });
+  const copy = await expectedCopy(bytes, { ...paid!, paidAt: paid!.paidAt! }, services.env.SUPPORT_EMAIL);
   const source = await services.files.downloadSource(product.fileKey, { expiresIn: 60, fileName: "t.zip" });
   const filePath = "path" in source ? source.path : null;
   await services.close();
@@ -55,6 +64,11 @@ export async function startSeededServer(
     /** Starts the server again on the same data (after `server.stop()`). */
     restart: (): Promise<RunningServer> => startServer(fullEnv, options),
     bytes,
+    /** The order's reference (what buyers see) and a success-page access token (`?t=`) for it. */
+    reference: paid!.reference,
+    accessToken,
+    /** The buyer's personal copy of the product (ADR 019): what their download sends. */
+    copy,
     product,
     orderId: order!.id,
     token: (now = Date.now()) =>

@@ -1,4 +1,14 @@
-import { CheckCircle2, Clock, Copy, Download, Home, Mail, MessageCircle, Star } from "lucide-react";
+import {
+  CheckCircle2,
+  Clock,
+  Copy,
+  Download,
+  FolderOpen,
+  Home,
+  Mail,
+  MessageCircle,
+  Star,
+} from "lucide-react";
 import { useEffect } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
@@ -6,6 +16,7 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { GuaranteeSection, RefundAnswer } from "#app/components/success/guarantee-section.tsx";
 import { ReleaseNotes } from "#app/components/success/release-notes.tsx";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
+import { INSIDE_COPY } from "#app/content/inside.ts";
 import { PRODUCT, TIMING } from "#app/content/site.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import { formatCents } from "#app/lib/money.ts";
@@ -95,6 +106,15 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: PageOrder })
               {downloading ? SUCCESS_COPY.downloading : SUCCESS_COPY.downloadNow}
             </button>
           </download.Form>
+          {data.insideHref && (
+            <a
+              href={data.insideHref}
+              className="mt-3 flex items-center justify-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              <FolderOpen aria-hidden="true" className="size-5" /> {INSIDE_COPY.link}
+              <span className="sr-only">: {INSIDE_COPY.linkHint}</span>
+            </a>
+          )}
           {documentError && (
             <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
               {documentError.title}: {documentError.message}

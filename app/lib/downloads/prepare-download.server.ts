@@ -10,6 +10,7 @@ import {
   type TransferRow,
 } from "#app/lib/downloads/download-record.server.ts";
 import { networkOf } from "#app/lib/downloads/network.ts";
+import { type CopyOrder, copyEtag } from "#app/lib/downloads/personal-copy.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
@@ -55,16 +56,30 @@ type DownloadPlan =
   | { kind: "refuse"; reason: "invalid-link" | "not-paid" | "unavailable" }
   /** Sharing was noticed on the order: the buyer must confirm their address (a link was e-mailed). */
   | { kind: "confirm" }
+  /** The admin's check with the files in object storage: a presigned URL. */
   | { kind: "redirect"; url: string }
+  /** A buyer's download: their personal copy of the product (app/lib/downloads/personal-copy.server.ts). */
+  | {
+      kind: "copy";
+      product: { id: string; fileKey: string; sha256: string; size: number };
+      order: CopyOrder;
+      fileName: string;
+      lastModified: Date;
+      /**
+       * Called when the bytes start to flow (not for HEAD or a 304/412/416): records the transfer,
+       * of the whole copy or, with `entry`, of one file of the ZIP ("What's inside").
+       */
+      startRecord(entry?: string): TransferRecord;
+    }
+  /** The admin's check with the files on this machine: the stored file itself. */
   | {
       kind: "file";
       path: string;
+      size: number;
       fileName: string;
       /** The file's SHA-256, quoted: a resumed download (If-Range) continues only on the same file. */
       etag: string;
       lastModified: Date;
-      /** Called when the bytes start to flow (not for HEAD or a 304/412/416): records the transfer. */
-      startRecord(): TransferRecord;
     };
 
 /** The request headers the decision reads besides the link. */
@@ -87,12 +102,13 @@ function ifRangeHolds(ifRange: string, etag: string, lastModified: Date) {
 }
 
 /**
- * Decides what `/download/{token}` answers: the file of the current product for a paid,
- * unrefunded order (the Node server streams it with Range support), a presigned URL when the
- * files are in object storage, a request to confirm the buyer's address once the order's link
- * looks shared, or a refusal. ADR 020: a link is started within its 300 s; a download started in
- * time is resumed with Range requests for RESUME_MS, for the same file only. Every buyer's
- * transfer is recorded as it goes (download-record.server.ts).
+ * Decides what `/download/{token}` answers: for a paid, unrefunded order the buyer's personal
+ * copy of the current product (the Node server streams it with Range support, from disk or from
+ * object storage); for the admin's check the file itself (a presigned URL when the files are in
+ * object storage); a request to confirm the buyer's address once the order's link looks shared;
+ * or a refusal. ADR 020: a link is started within its 300 s; a download started in time is
+ * resumed with Range requests for RESUME_MS, for the same file only. Every buyer's transfer is
+ * recorded as it goes (download-record.server.ts).
  */
 export async function prepareDownload(
   services: Services,
@@ -113,7 +129,7 @@ export async function prepareDownload(
     return { kind: "refuse", reason: "invalid-link" };
   }
   const network = networkOf(ip);
-  let orderId: string | null = null;
+  let buyer: CopyOrder | null = null;
   if (link) {
     const [order] = await db
       .select({
@@ -121,56 +137,65 @@ export async function prepareDownload(
         status: orders.status,
         email: orders.email,
         reference: orders.reference,
+        paidAt: orders.paidAt,
+        createdAt: orders.createdAt,
         sharingFlaggedAt: orders.sharingFlaggedAt,
       })
       .from(orders)
       .where(eq(orders.id, link.data.o));
     if (order?.status !== "paid") return { kind: "refuse", reason: "not-paid" };
-    orderId = order.id;
     if (!link.data.c && (order.sharingFlaggedAt || (await sharingNoticed(services, order, network, now)))) {
       await askBuyerToConfirm(services, order);
       return { kind: "confirm" };
     }
+    buyer = {
+      id: order.id,
+      reference: order.reference,
+      email: order.email,
+      paidAt: order.paidAt ?? order.createdAt,
+    };
   }
   const product = await getCurrentProduct(db);
   const stat = product && (await services.files.stat(product.fileKey));
   if (!product || !stat) {
     return { kind: "refuse", reason: "unavailable" };
   }
-  const etag = `"${product.sha256}"`;
-  // An expired link resumes only the file it was made for, and only while If-Range still names it.
-  if (
-    resuming &&
-    (link.data.p !== product.id ||
-      (request.ifRange !== undefined && !ifRangeHolds(request.ifRange, etag, product.uploadedAt)))
-  ) {
-    return { kind: "refuse", reason: "invalid-link" };
+  if (buyer) {
+    // An expired link resumes only the copy it was made for, and only while If-Range still names it.
+    const etag = copyEtag(product.sha256, buyer.id);
+    if (
+      resuming &&
+      (link.data.p !== product.id ||
+        (request.ifRange !== undefined && !ifRangeHolds(request.ifRange, etag, product.uploadedAt)))
+    ) {
+      return { kind: "refuse", reason: "invalid-link" };
+    }
+    // The address as given is kept for dispute evidence until the retention job clears it
+    // (app/lib/maintenance.server.ts).
+    const row: TransferRow = { orderId: buyer.id, ipHash: hashIp(ip), ip, network, linkHash };
+    return {
+      kind: "copy",
+      product,
+      order: buyer,
+      fileName: PRODUCT.downloadFileName,
+      lastModified: product.uploadedAt,
+      startRecord: (entry) => recordTransfer(db, { ...row, entry: entry ?? null }),
+    };
   }
-  const fileName = forAdmin ? PRODUCT.adminDownloadFileName : PRODUCT.downloadFileName;
-  // The admin checking the file is not a buyer's download. The address as given is kept for
-  // dispute evidence until the retention job clears it (app/lib/maintenance.server.ts).
-  const row: TransferRow | null = orderId ? { orderId, ipHash: hashIp(ip), ip, network, linkHash } : null;
-
+  // The admin checking the file is not a buyer's download: it is the stored file, not recorded.
+  const fileName = PRODUCT.adminDownloadFileName;
   const source = await services.files.downloadSource(product.fileKey, {
-    expiresIn: forAdmin ? TIMING.adminLinkSeconds : TIMING.downloadLinkSeconds,
+    expiresIn: TIMING.adminLinkSeconds,
     fileName,
   });
-  if ("url" in source) {
-    // The bytes go from the object store: the row says the whole file was handed over to it.
-    if (row)
-      await db
-        .insert(downloads)
-        .values({ ...row, at: new Date(now), bytes: stat.size, finishedAt: new Date(now) })
-        .catch((error: unknown) => logger.error({ err: error, orderId }, "download not recorded"));
-    return { kind: "redirect", url: source.url };
-  }
+  if ("url" in source) return { kind: "redirect", url: source.url };
   return {
     kind: "file",
     path: source.path,
+    size: stat.size,
     fileName,
-    etag,
+    etag: `"${product.sha256}"`,
     lastModified: product.uploadedAt,
-    startRecord: () => (row ? recordTransfer(db, row) : NOT_RECORDED),
   };
 }
 

@@ -14,6 +14,12 @@ export interface ByteRange {
 }
 
 /**
+ * One piece of a download built from a stored object: a range of it (`offset`, `length`), or
+ * bytes held in memory (a buyer's personal copy, ADR 019). server/stream-file.ts streams a list.
+ */
+export type Segment = { offset: number; length: number } | { bytes: Buffer };
+
+/**
  * Where a download of an object is served from: a time-limited URL the client fetches straight
  * from object storage, or a file on this machine that the server streams itself (with Range).
  */

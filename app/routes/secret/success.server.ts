@@ -15,7 +15,7 @@ import {
 } from "#app/lib/checkout/send-lost-link.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
-import { downloadPath } from "#app/lib/links.ts";
+import { downloadPath, insidePagePath } from "#app/lib/links.ts";
 import { receiptUrl } from "#app/lib/orders/receipt-url.server.ts";
 import { guaranteeStateFor } from "#app/lib/orders/refund-request.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
@@ -27,6 +27,14 @@ const accessFrom = (params: URLSearchParams | FormData) => ({
   sessionId: params.get("session_id")?.toString() || null,
   token: params.get("t")?.toString() || null,
 });
+
+/** "What's inside" for the same access proof (ADR 019). */
+const insideHref = (successPath: string, access: ReturnType<typeof accessFrom>) =>
+  access.token
+    ? insidePagePath(successPath, { t: access.token })
+    : access.sessionId
+      ? insidePagePath(successPath, { session_id: access.sessionId })
+      : null;
 
 /** What the page shows: the download, a payment still settling, a payment being confirmed, or the lost-link form. */
 export type SuccessView = "paid" | "processing" | "confirming" | "session-expired" | "lost-link";
@@ -66,6 +74,7 @@ export async function loadSuccessPage(services: Services, request: Request, clie
       product && (product.version || product.changelogEn)
         ? { version: product.version, changelog: product.changelogEn }
         : null,
+    insideHref: purchase.kind === "paid" ? insideHref(services.settings.successPath, access) : null,
   };
   const status = purchase.kind === "unconfirmed" ? (purchase.reason === "rate-limited" ? 429 : 503) : 200;
   return { payload, status };

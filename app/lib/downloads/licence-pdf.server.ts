@@ -1,0 +1,68 @@
+/**
+ * The one-page licence PDF each buyer's copy of the pack carries: the product, the buyer's
+ * address, the order reference and date, the licence terms of the landing page's FAQ and the
+ * support address. The same order always gives the same bytes: pdf-lib's dates and producer are
+ * set here (to the payment's time and a fixed name), and it writes no random document ID, so a
+ * download can be resumed and its Content-Length and ETag hold.
+ */
+import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
+import { LICENCE_FAQ, PRODUCT } from "#app/content/site.ts";
+
+export interface LicenceDetails {
+  reference: string;
+  email: string;
+  paidAt: Date;
+  supportEmail: string;
+}
+
+const PAGE = { width: 595.28, height: 841.89, margin: 56 };
+
+/** The standard fonts encode WinAnsi only: anything else (an IDN address) is shown as "?". */
+const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+
+/** Splits `text` into lines no wider than `width` at `size` points. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The licence for one order, as PDF bytes. */
+export async function licencePdf(details: LicenceDetails): Promise<Buffer> {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.setTitle(`Licence - ${details.reference}`);
+  pdf.setProducer(PRODUCT.brand);
+  pdf.setCreator(PRODUCT.brand);
+  pdf.setCreationDate(details.paidAt);
+  pdf.setModificationDate(details.paidAt);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = pdf.addPage([PAGE.width, PAGE.height]);
+  const width = PAGE.width - 2 * PAGE.margin;
+  let y = PAGE.height - PAGE.margin;
+  const draw = (text: string, font: PDFFont, size: number, after = 6) => {
+    for (const line of wrap(printable(text), font, size, width)) {
+      y -= size * 1.3;
+      page.drawText(line, { x: PAGE.margin, y, size, font });
+    }
+    y -= after;
+  };
+
+  draw("Licence", bold, 22, 14);
+  draw(PRODUCT.name, bold, 14, 18);
+  draw(`Licensed to: ${details.email}`, regular, 11, 2);
+  draw(`Order reference: ${details.reference}`, regular, 11, 2);
+  draw(`Date: ${details.paidAt.toISOString().slice(0, 10)}`, regular, 11, 18);
+  draw("Commercial licence", bold, 13, 4);
+  draw(LICENCE_FAQ.answer, regular, 11, 18);
+  draw(`Questions: ${details.supportEmail}`, regular, 11);
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}

@@ -1,0 +1,67 @@
+/**
+ * "What's inside" at `/{SUCCESS_PATH}/inside` (ADR 019): the pack's files read from the stored
+ * ZIP's central directory, for the buyer the success page's access proof (`t` or `session_id`)
+ * entitles. `?entry=N` answers with a fresh download link for file N (a redirect), so the page's
+ * links never expire however long it stays open; the download itself checks the order again.
+ */
+import { data, redirect } from "react-router";
+import WhatsInsidePage from "#app/components/success/whats-inside.tsx";
+import { INSIDE_COPY } from "#app/content/inside.ts";
+import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
+import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
+import { productZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
+import { listEntries } from "#app/lib/downloads/zip-entries.server.ts";
+import { downloadPath, type SuccessAccess, successPagePath } from "#app/lib/links.ts";
+import { logger } from "#app/lib/logger.server.ts";
+import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
+import { needsDatabase, notFound } from "#app/routes/http.server.ts";
+import type { Route } from "./+types/inside";
+
+export const meta: Route.MetaFunction = () => [
+  { title: INSIDE_COPY.title },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function headers() {
+  // Personal: never cached by a browser or a proxy (as the success page).
+  return { "Cache-Control": "no-store" };
+}
+
+export const loader = needsDatabase(async ({ params, request, context }: Route.LoaderArgs) => {
+  const services = context.get(servicesContext);
+  if (params.secret !== services.settings.successPath) notFound(request);
+  const query = new URL(request.url).searchParams;
+  const sessionId = query.get("session_id");
+  const token = query.get("t");
+  const access: SuccessAccess | null = token ? { t: token } : sessionId ? { session_id: sessionId } : null;
+  const order = access
+    ? await findPaidOrder(services, { sessionId, token }, { ip: context.get(clientIpContext) })
+    : null;
+  const backHref = successPagePath(services.settings.successPath, access ?? undefined);
+  if (!order) return data({ backHref, error: INSIDE_COPY.noAccess, files: [] }, { status: 403 });
+  const product = await getCurrentProduct(services.database.db);
+  if (!product) return data({ backHref, error: INSIDE_COPY.noProduct, files: [] }, { status: 404 });
+
+  const entry = query.get("entry");
+  if (entry !== null) {
+    if (!/^\d{1,7}$/.test(entry)) notFound(request);
+    const link = downloadPath(
+      createDownloadToken(services.settings.tokenSecrets, { orderId: order.id, productId: product.id }),
+    );
+    throw redirect(`${link}/entries/${entry}`, 303);
+  }
+  try {
+    const directory = await productZipDirectory(services.files, product);
+    const entryHref = (index: number) => `?${new URLSearchParams({ ...access, entry: String(index) })}`;
+    const files = listEntries(directory.entries).map((file) => ({ ...file, href: entryHref(file.index) }));
+    return { backHref, error: null, files };
+  } catch (error) {
+    logger.error({ err: error, productId: product.id }, "could not read the product's ZIP directory");
+    return data({ backHref, error: INSIDE_COPY.unreadable, files: [] }, { status: 500 });
+  }
+});
+
+export default function InsideRoute({ loaderData }: Route.ComponentProps) {
+  return <WhatsInsidePage {...loaderData} />;
+}
