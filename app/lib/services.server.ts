@@ -12,6 +12,7 @@ import { hideInLogs, logger } from "#app/lib/logger.server.ts";
 import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
 import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
 import { startMaintenanceJob } from "#app/lib/maintenance.server.ts";
+import { withControlSocket } from "#app/lib/ops/store-operations.server.ts";
 import { startReconciler } from "#app/lib/orders/reconcile-orders.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
@@ -65,7 +66,8 @@ export function getServices(): Promise<Services> {
         count > 0 && logger.info({ files: count, bytes }, "removed files left by failed uploads"),
       (error: unknown) => logger.warn({ err: error }, "could not sweep files left by failed uploads"),
     );
-    return services;
+    // The command-line tools reach an embedded database through the running store (ADR 018).
+    return withControlSocket(services);
   });
   return holder[PROCESS_SERVICES];
 }
@@ -79,14 +81,9 @@ export async function shutdownServices(): Promise<void> {
   await (await services).close();
 }
 
-/**
- * Wires the services for `env`; tests may leave the outbox worker off to send e-mails themselves.
- */
-export async function createServices(env: Env, options: { outboxWorker?: boolean } = {}): Promise<Services> {
-  for (const line of env.deprecations) logger.warn(line);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const { generatedPassword, ...settings } = await loadSettings(database.db, env);
-  const files: FileStore = env.S3_BUCKET
+/** The file store `env` selects: S3 with `S3_BUCKET`, else `DATA_DIR/files` (the backup uses it too). */
+export function createFileStore(env: Env): FileStore {
+  return env.S3_BUCKET
     ? new S3FileStore({
         bucket: env.S3_BUCKET,
         region: env.S3_REGION,
@@ -96,6 +93,16 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
         forcePathStyle: env.S3_FORCE_PATH_STYLE,
       })
     : new LocalFileStore(join(env.DATA_DIR, "files"));
+}
+
+/**
+ * Wires the services for `env`; tests may leave the outbox worker off to send e-mails themselves.
+ */
+export async function createServices(env: Env, options: { outboxWorker?: boolean } = {}): Promise<Services> {
+  for (const line of env.deprecations) logger.warn(line);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const { generatedPassword, ...settings } = await loadSettings(database.db, env);
+  const files = createFileStore(env);
   const payments: PaymentProvider =
     env.PAYMENTS === "stripe"
       ? new StripeProvider({
@@ -124,7 +131,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
           env.RECONCILE_INTERVAL_S * 1000,
         )
       : null;
-  const maintenance = startMaintenanceJob(database.db);
+  const maintenance = startMaintenanceJob(database.db, env.RETENTION_DAYS);
   announce(env, settings, { generatedPassword });
   return {
     env,

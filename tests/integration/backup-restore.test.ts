@@ -1,0 +1,188 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { dumpDatabase } from "#app/lib/ops/database-dump.server.ts";
+import { startS3 } from "../mocks/s3.ts";
+import { testBackends } from "../setup/databases.ts";
+import { fillStore, openData, openStore, runScript, type StoreData, storeEnv } from "../setup/ops-store.ts";
+import { startServer } from "../setup/server.ts";
+
+/** Every table's rows, each table sorted, so two databases holding the same data compare equal. */
+async function contents(services: StoreData) {
+  const dump = await dumpDatabase(services.database.db);
+  return Object.fromEntries(
+    dump.tables.map((t) => [
+      t.name,
+      t.rows
+        .map((row) => JSON.parse(row) as Record<string, unknown>)
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    ]),
+  );
+}
+
+/** Every product file's bytes, by key. */
+async function productFiles(services: StoreData) {
+  const files: Record<string, Buffer> = {};
+  for (const object of await services.files.list()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await services.files.get(object.key)) chunks.push(chunk as Buffer);
+    files[object.key] = Buffer.concat(chunks);
+  }
+  return files;
+}
+
+const newDir = async () => join(await mkdtemp(join(tmpdir(), "store-backup-")), "backup");
+
+/**
+ * Issue 14, item 6: `npm run backup` beside the running store (PGlite through the store's socket,
+ * PostgreSQL directly), local disk and S3; `npm run restore` into an empty store gives back every
+ * row and every file byte for byte; a non-empty target and a damaged backup are refused.
+ */
+for (const backend of testBackends()) {
+  for (const files of ["local", "s3"] as const) {
+    describe(`backup and restore on ${backend.name}, files on ${files}`, () => {
+      afterAll(() => backend.cleanup());
+
+      it("round-trips a store with orders in every status, e-mails, downloads, links, refund requests and a product", async () => {
+        const s3 = files === "s3" ? await startS3("source") : null;
+        const target3 = files === "s3" ? await startS3("target") : null;
+        try {
+          const source = await storeEnv(backend, s3?.env);
+          const filled = await openStore(source);
+          const seeded = await fillStore(filled);
+          await filled.close();
+
+          const server = await startServer(source);
+          const dir = await newDir();
+          let backup: Awaited<ReturnType<typeof runScript>>;
+          try {
+            backup = await runScript("backup", [dir], source);
+          } finally {
+            await server.stop();
+          }
+          expect(backup.stderr).toBe("");
+          expect(backup.code).toBe(0);
+          const kind = backend.name === "pglite" ? "PGlite" : "PostgreSQL";
+          expect(backup.stdout.trim().split("\n")).toEqual([
+            `Database (${kind}): 14 tables, ${backup.stdout.match(/(\d+) rows/)![1]} rows (7 orders), one consistent moment.`,
+            `Files (${files === "s3" ? "S3" : "local disk"}): 1 product files, ${(seeded.bytes.length / 1024 ** 2).toFixed(1)} MB, checksums verified.`,
+            `Backup written to ${dir} (manifest.json, SHA256SUMS).`,
+          ]);
+          const manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8"));
+          expect(manifest).toMatchObject({ format: 1, migrations: 4, database: backend.name });
+          expect(manifest.files).toContainEqual({
+            path: `files/${seeded.product.fileKey}`,
+            size: seeded.bytes.length,
+            sha256: seeded.product.sha256,
+          });
+          expect(await readFile(join(dir, "SHA256SUMS"), "utf8")).toContain(
+            `${seeded.product.sha256}  files/${seeded.product.fileKey}\n`,
+          );
+
+          const target = await storeEnv(backend, target3?.env);
+          const restored = await runScript("restore", [dir], target);
+          expect(restored.stderr).toBe("");
+          expect(restored.code).toBe(0);
+          expect(restored.stdout.trim().split("\n")).toHaveLength(3);
+          expect(restored.stdout).toContain("all match their checksums");
+          expect(restored.stdout).toMatch(/rows restored into 14 tables \(7 orders\)/);
+
+          const [from, to] = [await openData(source), await openData(target)];
+          try {
+            const [a, b] = [await contents(from), await contents(to)];
+            expect(b.orders).toHaveLength(7);
+            expect(new Set(b.orders!.map((o) => o.status)).size).toBe(7);
+            expect(b.email_outbox!.length).toBeGreaterThanOrEqual(4);
+            expect(b.downloads).toHaveLength(6);
+            expect(b.access_links).toHaveLength(3);
+            expect(b.refund_requests).toHaveLength(2);
+            expect(b).toEqual(a);
+            const restoredFiles = await productFiles(to);
+            expect(restoredFiles).toEqual(await productFiles(from));
+            expect(restoredFiles[seeded.product.fileKey]!.equals(seeded.bytes)).toBe(true);
+            // The restored store goes on numbering where the original stopped.
+            expect(
+              (
+                await to.database.db.execute<{ n: number }>(
+                  "select nextval(pg_get_serial_sequence('orders', 'number'))::int as n",
+                )
+              ).rows[0]!.n,
+            ).toBe(1008);
+          } finally {
+            await from.close();
+            await to.close();
+          }
+
+          // A second restore into the same, now full, store is refused without touching it ...
+          const refused = await runScript("restore", [dir], target);
+          expect(refused.code).toBe(1);
+          expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+          expect(refused.stderr).toMatch(/is not empty .*add --force to replace what it holds\.$/m);
+          // ... and replaces it when told.
+          const forced = await runScript("restore", [dir, "--force"], target);
+          expect(forced.stderr).toBe("");
+          expect(forced.code).toBe(0);
+
+          if (backend.name === "pglite" && files === "local" && testBackends()[1]) {
+            // The backup is logical: an embedded store moves to PostgreSQL with it.
+            const onPostgres = await storeEnv(testBackends()[1]!);
+            const moved = await runScript("restore", [dir], onPostgres);
+            expect(moved.stderr).toBe("");
+            expect(moved.stdout).toContain("Database (PostgreSQL): ");
+            const [from2, to2] = [await openData(source), await openData(onPostgres)];
+            try {
+              expect(await contents(to2)).toEqual(await contents(from2));
+            } finally {
+              await from2.close();
+              await to2.close();
+              await testBackends()[1]!.cleanup();
+            }
+          }
+        } finally {
+          await s3?.close();
+          await target3?.close();
+        }
+      }, 400_000);
+    });
+  }
+}
+
+describe("a damaged or unfinished backup", () => {
+  const backend = testBackends()[0]!;
+
+  it("is refused before anything is restored, naming the file", async () => {
+    const source = await storeEnv(backend);
+    const filled = await openStore(source);
+    const { product } = await fillStore(filled);
+    await filled.close();
+    const dir = await newDir();
+    expect((await runScript("backup", [dir], source)).code).toBe(0);
+    // Backing up into a directory that holds something is refused.
+    const again = await runScript("backup", [dir], source);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(`${dir} is not empty: back up into a new directory.\n`);
+
+    const file = join(dir, "files", product.fileKey);
+    const bytes = await readFile(file);
+    bytes[100] = bytes[100]! ^ 0xff;
+    await writeFile(file, bytes);
+    const target = await storeEnv(backend);
+    const damaged = await runScript("restore", [dir], target);
+    expect(damaged.code).toBe(1);
+    expect(damaged.stderr).toBe(
+      `files/${product.fileKey} does not match its checksum in the manifest: the backup is damaged.\n`,
+    );
+    const untouched = await openData(target);
+    try {
+      expect(await untouched.files.list()).toEqual([]);
+      expect((await contents(untouched)).orders).toEqual([]);
+    } finally {
+      await untouched.close();
+    }
+
+    await writeFile(join(dir, "manifest.json"), "{");
+    const unfinished = await runScript("restore", [dir], target);
+    expect(unfinished.stderr).toBe(`${dir} has no readable manifest.json: it is not a finished backup.\n`);
+  }, 300_000);
+});
