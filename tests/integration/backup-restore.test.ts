@@ -2,15 +2,16 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { dumpDatabase } from "#app/lib/ops/database-dump.server.ts";
+import { readBackup } from "#app/lib/ops/backup.server.ts";
+import { type DatabaseDump, dumpDatabase } from "#app/lib/ops/database-dump.server.ts";
 import { startS3 } from "../mocks/s3.ts";
 import { testBackends } from "../setup/databases.ts";
 import { fillStore, openData, openStore, runScript, type StoreData, storeEnv } from "../setup/ops-store.ts";
+import { seedProduct } from "../setup/seed-product.ts";
 import { startServer } from "../setup/server.ts";
 
-/** Every table's rows, each table sorted, so two databases holding the same data compare equal. */
-async function contents(services: StoreData) {
-  const dump = await dumpDatabase(services.database.db);
+/** Every table's rows, each table sorted, so two copies of the same data compare equal. */
+function sorted(dump: DatabaseDump) {
   return Object.fromEntries(
     dump.tables.map((t) => [
       t.name,
@@ -20,6 +21,8 @@ async function contents(services: StoreData) {
     ]),
   );
 }
+
+const contents = async (store: StoreData) => sorted(await dumpDatabase(store.database.db));
 
 /** Every product file's bytes, by key. */
 async function productFiles(services: StoreData) {
@@ -88,27 +91,26 @@ for (const backend of testBackends()) {
           expect(restored.stdout).toContain("all match their checksums");
           expect(restored.stdout).toMatch(/rows restored into 14 tables \(7 orders\)/);
 
+          // The store went on (its outbox worker) after the backup: the restore must equal the backup's moment.
+          const backedUp = sorted((await readBackup(dir)).dump);
+          expect(backedUp.orders).toHaveLength(7);
+          expect(new Set(backedUp.orders!.map((o) => o.status)).size).toBe(7);
+          expect(backedUp.email_outbox).toHaveLength(4);
+          expect(backedUp.downloads).toHaveLength(6);
+          expect(backedUp.access_links).toHaveLength(3);
+          expect(backedUp.refund_requests).toHaveLength(2);
+          expect(backedUp.settings!.length).toBeGreaterThan(0);
           const [from, to] = [await openData(source), await openData(target)];
           try {
-            const [a, b] = [await contents(from), await contents(to)];
-            expect(b.orders).toHaveLength(7);
-            expect(new Set(b.orders!.map((o) => o.status)).size).toBe(7);
-            expect(b.email_outbox!.length).toBeGreaterThanOrEqual(4);
-            expect(b.downloads).toHaveLength(6);
-            expect(b.access_links).toHaveLength(3);
-            expect(b.refund_requests).toHaveLength(2);
-            expect(b).toEqual(a);
+            expect(await contents(to)).toEqual(backedUp);
             const restoredFiles = await productFiles(to);
             expect(restoredFiles).toEqual(await productFiles(from));
             expect(restoredFiles[seeded.product.fileKey]!.equals(seeded.bytes)).toBe(true);
             // The restored store goes on numbering where the original stopped.
-            expect(
-              (
-                await to.database.db.execute<{ n: number }>(
-                  "select nextval(pg_get_serial_sequence('orders', 'number'))::int as n",
-                )
-              ).rows[0]!.n,
-            ).toBe(1008);
+            const next = await to.database.db.execute<{ n: number }>(
+              "select nextval(pg_get_serial_sequence('orders', 'number'))::int as n",
+            );
+            expect(next.rows[0]!.n).toBe(1008);
           } finally {
             await from.close();
             await to.close();
@@ -124,19 +126,19 @@ for (const backend of testBackends()) {
           expect(forced.stderr).toBe("");
           expect(forced.code).toBe(0);
 
-          if (backend.name === "pglite" && files === "local" && testBackends()[1]) {
+          const postgres = testBackends()[1];
+          if (backend.name === "pglite" && files === "local" && postgres) {
             // The backup is logical: an embedded store moves to PostgreSQL with it.
-            const onPostgres = await storeEnv(testBackends()[1]!);
+            const onPostgres = await storeEnv(postgres);
             const moved = await runScript("restore", [dir], onPostgres);
             expect(moved.stderr).toBe("");
             expect(moved.stdout).toContain("Database (PostgreSQL): ");
-            const [from2, to2] = [await openData(source), await openData(onPostgres)];
+            const to2 = await openData(onPostgres);
             try {
-              expect(await contents(to2)).toEqual(await contents(from2));
+              expect(await contents(to2)).toEqual(backedUp);
             } finally {
-              await from2.close();
               await to2.close();
-              await testBackends()[1]!.cleanup();
+              await postgres.cleanup();
             }
           }
         } finally {
@@ -186,3 +188,92 @@ describe("a damaged or unfinished backup", () => {
     expect(unfinished.stderr).toBe(`${dir} has no readable manifest.json: it is not a finished backup.\n`);
   }, 300_000);
 });
+
+/**
+ * A backup taken while buyers check out and pay is one moment of the store: every row's order is
+ * in it, and each paid order has exactly its access link and its delivery e-mail, which the
+ * payment writes in one transaction (tables read at different moments would disagree).
+ */
+for (const backend of testBackends()) {
+  describe(`a backup while checkouts run on ${backend.name}`, () => {
+    afterAll(() => backend.cleanup());
+
+    it("holds together: foreign keys hold and the counts match one moment", async () => {
+      const env = await storeEnv(backend, { TRUST_PROXY: "1" });
+      const filled = await openStore(env);
+      await seedProduct(filled);
+      await filled.close();
+      const server = await startServer(env);
+      let running = true;
+      let next = 0;
+      let paid = 0;
+      const buyer = async () => {
+        while (running) {
+          const i = next++;
+          const ordered = await fetch(`${server.url}/checkout`, {
+            method: "POST",
+            body: new URLSearchParams({ intent: "buy", email: `loop${i}@example.com`, consent: "on" }),
+            // Each buyer from an address of its own, as many buyers are (the checkout limits per address).
+            headers: { origin: server.url, "x-forwarded-for": `203.0.113.${i % 250}` },
+            redirect: "manual",
+          });
+          expect(ordered.status).toBe(303);
+          const payPage = new URL(ordered.headers.get("location")!, server.url);
+          const payment = await fetch(payPage, {
+            method: "POST",
+            body: new URLSearchParams({ intent: "pay" }),
+            headers: { origin: server.url },
+            redirect: "manual",
+          });
+          expect(payment.status).toBe(303);
+          paid++;
+        }
+      };
+      const dir = await newDir();
+      let backup: Awaited<ReturnType<typeof runScript>>;
+      try {
+        const buyers = [buyer(), buyer()];
+        while (paid < 3) await new Promise((r) => setTimeout(r, 50));
+        backup = await runScript("backup", [dir], env);
+        running = false;
+        await Promise.all(buyers);
+      } finally {
+        running = false;
+        await server.stop();
+      }
+      expect(backup.stderr).toBe("");
+      expect(backup.code).toBe(0);
+
+      const { dump } = await readBackup(dir);
+      const rows = (name: string) =>
+        dump.tables
+          .find((t) => t.name === name)!
+          .rows.map((row) => JSON.parse(row) as Record<string, string>);
+      const orderIds = new Set(rows("orders").map((o) => o.id));
+      for (const table of [
+        "downloads",
+        "email_outbox",
+        "access_links",
+        "refund_requests",
+        "download_confirmations",
+      ])
+        for (const row of rows(table)) if (row.order_id) expect(orderIds.has(row.order_id)).toBe(true);
+      const paidIds = rows("orders")
+        .filter((o) => o.status === "paid")
+        .map((o) => o.id)
+        .sort();
+      expect(paidIds.length).toBeGreaterThanOrEqual(3);
+      expect(
+        rows("access_links")
+          .map((l) => l.order_id)
+          .sort(),
+      ).toEqual(paidIds);
+      expect(
+        rows("email_outbox")
+          .filter((m) => m.template === "delivery")
+          .map((m) => m.order_id)
+          .sort(),
+      ).toEqual(paidIds);
+    }, 400_000);
+  });
+}

@@ -102,7 +102,15 @@ export async function fillStore(services: Services, email = "Buyer@Example.com")
     to: "owner@shop.test",
     template: "dispute-alert",
     orderId: made[6]!.id,
-    payload: { reference: made[6]!.reference, buyer: email } as never,
+    payload: {
+      orderNumber: made[6]!.number,
+      buyerEmail: email,
+      amountCents: 4700,
+      currency: "usd",
+      reason: "fraudulent",
+      status: "needs_response",
+      dashboardUrl: "https://dashboard.stripe.com/test/payments/pi_ops",
+    },
   });
   await db.insert(refundRequests).values([
     { orderId: refunded.id, reason: "Not what I hoped for", status: "refunded", decidedAt: new Date() },
