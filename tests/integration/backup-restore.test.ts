@@ -218,7 +218,8 @@ for (const backend of testBackends()) {
             redirect: "manual",
           });
           expect(ordered.status).toBe(303);
-          const payPage = new URL(ordered.headers.get("location")!, server.url);
+          // The store's own address in the Location is PUBLIC_URL's host: post to the one the Origin names.
+          const payPage = new URL(new URL(ordered.headers.get("location")!).pathname, server.url);
           const payment = await fetch(payPage, {
             method: "POST",
             body: new URLSearchParams({ intent: "pay" }),
@@ -232,11 +233,18 @@ for (const backend of testBackends()) {
       const dir = await newDir();
       let backup: Awaited<ReturnType<typeof runScript>>;
       try {
-        const buyers = [buyer(), buyer()];
-        while (paid < 3) await new Promise((r) => setTimeout(r, 50));
+        let failed: unknown = null;
+        const buyers = [buyer(), buyer()].map((b) =>
+          b.catch((error: unknown) => {
+            failed = error;
+          }),
+        );
+        while (paid < 3 && !failed) await new Promise((r) => setTimeout(r, 50));
+        if (failed) throw failed;
         backup = await runScript("backup", [dir], env);
         running = false;
         await Promise.all(buyers);
+        if (failed) throw failed;
       } finally {
         running = false;
         await server.stop();

@@ -63,8 +63,16 @@ export async function withControlSocket(services: Services): Promise<Services> {
   });
   // This process holds DATA_DIR's database (db.pid), so a socket file left there is a dead one's.
   await rm(path, { force: true });
-  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(path, resolve));
-  await chmod(path, 0o600);
+  try {
+    await new Promise<void>((resolve, reject) => server.once("error", reject).listen(path, resolve));
+    await chmod(path, 0o600);
+  } catch (error) {
+    // The store runs without it (a DATA_DIR path too long for a socket, say); the tools then say
+    // that they cannot reach it.
+    logger.warn({ err: error }, "the command-line tools cannot reach this store: no control socket");
+    server.close();
+    return services;
+  }
   return {
     ...services,
     async close() {
