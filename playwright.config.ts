@@ -111,19 +111,19 @@ export default defineConfig({
   webServer: [
     {
       // The store started the README's way, on a fresh data directory.
-      command: `rm -rf ${E2E.fresh.dataDir} && node server/index.ts`,
+      command: `rm -rf ${E2E.fresh.dataDir} && npm run --silent serve`,
       url: `http://localhost:${E2E.fresh.port}/healthz`,
       timeout: 60_000,
       env: storeEnv(E2E.fresh.port, E2E.fresh.dataDir),
     },
     {
-      command: "node --import tsx tests/e2e/seed-store.ts && node server/index.ts",
+      command: "node --import tsx tests/e2e/seed-store.ts && npm run --silent serve",
       url: `http://localhost:${E2E.shop.port}/healthz`,
       timeout: 90_000,
       env: storeEnv(E2E.shop.port, E2E.shop.dataDir),
     },
     {
-      command: `rm -rf ${E2E.behindNginx.dataDir} && node server/index.ts`,
+      command: `rm -rf ${E2E.behindNginx.dataDir} && npm run --silent serve`,
       url: `http://localhost:${E2E.behindNginx.port}/healthz`,
       timeout: 60_000,
       env: {
@@ -141,7 +141,7 @@ export default defineConfig({
     ...(postgresUrl
       ? [
           {
-            command: "node --import tsx tests/e2e/seed-store.ts && node server/index.ts",
+            command: "node --import tsx tests/e2e/seed-store.ts && npm run --silent serve",
             url: `http://localhost:${E2E.shopPostgres.port}/healthz`,
             timeout: 90_000,
             env: { ...storeEnv(E2E.shopPostgres.port, E2E.shopPostgres.dataDir), DATABASE_URL: postgresUrl },

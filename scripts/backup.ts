@@ -19,7 +19,7 @@ try {
   const env = parseEnv();
   await prepareBackupDir(dir);
   const { result: dump, kind } = await runStoreOperation(env, "dump", {});
-  for (const line of await writeBackup(dir, dump, kind, createFileStore(env))) console.log(line);
+  for (const line of await writeBackup(dir, dump, kind, await createFileStore(env))) console.log(line);
 } catch (error) {
   if (
     !(

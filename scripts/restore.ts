@@ -22,7 +22,7 @@ try {
   const backup = await readBackup(dir);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    for (const line of await restoreBackup(dir, backup, database, createFileStore(env), { force }))
+    for (const line of await restoreBackup(dir, backup, database, await createFileStore(env), { force }))
       console.log(line);
   } finally {
     await database.close();

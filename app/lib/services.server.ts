@@ -21,7 +21,6 @@ import { sweepOrphanFiles } from "#app/lib/products/sweep-orphans.server.ts";
 import { type FirstStart, loadSettings, type StoreSettings } from "#app/lib/settings.server.ts";
 import type { FileStore } from "#app/lib/storage/file-store.ts";
 import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
-import { S3FileStore } from "#app/lib/storage/s3-file-store.server.ts";
 
 export interface Services {
   env: Env;
@@ -82,9 +81,10 @@ export async function shutdownServices(): Promise<void> {
 }
 
 /** The file store `env` selects: S3 with `S3_BUCKET`, else `DATA_DIR/files` (the backup uses it too). */
-export function createFileStore(env: Env): FileStore {
+export async function createFileStore(env: Env): Promise<FileStore> {
+  // The AWS SDK costs about 30 MB of memory once loaded: a store keeping its files on disk never loads it.
   return env.S3_BUCKET
-    ? new S3FileStore({
+    ? new (await import("#app/lib/storage/s3-file-store.server.ts")).S3FileStore({
         bucket: env.S3_BUCKET,
         region: env.S3_REGION,
         endpoint: env.S3_ENDPOINT,
@@ -102,7 +102,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
   for (const line of env.deprecations) logger.warn(line);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const { generatedPassword, ...settings } = await loadSettings(database.db, env);
-  const files = createFileStore(env);
+  const files = await createFileStore(env);
   const payments: PaymentProvider =
     env.PAYMENTS === "stripe"
       ? new StripeProvider({

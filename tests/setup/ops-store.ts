@@ -45,7 +45,7 @@ export const openStore = (env: Record<string, string>): Promise<Services> =>
 export async function openData(env: Record<string, string>) {
   const parsed = parseEnv(env);
   const database = await openDatabase({ url: parsed.DATABASE_URL, dataDir: parsed.DATA_DIR });
-  return { database, files: createFileStore(parsed), close: () => database.close() };
+  return { database, files: await createFileStore(parsed), close: () => database.close() };
 }
 
 export type StoreData = Awaited<ReturnType<typeof openData>>;

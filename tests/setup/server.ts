@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -12,6 +12,15 @@ export interface RunningServer {
   process: ChildProcess;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** The arguments package.json's `serve` script gives Node: the one place the production flags live. */
+function servedWith(): string[] {
+  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } };
+  const [node, ...args] = scripts.serve.split(" ");
+  if (node !== "node")
+    throw new Error(`package.json's serve script should start with "node": ${scripts.serve}`);
+  return args;
 }
 
 export async function freePort(): Promise<number> {
@@ -32,8 +41,8 @@ function baseEnv(): NodeJS.ProcessEnv {
   return rest;
 }
 
-/** How `npm start` and `npm run dev` start the store. */
-const START = ["server/index.ts"];
+/** How `npm start` (through `npm run serve`, with its Node flags) and `npm run dev` start the store. */
+export const START = servedWith();
 const DEV = ["--conditions=development", "server/index.ts", "--dev"];
 
 /**

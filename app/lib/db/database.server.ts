@@ -29,6 +29,20 @@ const MIGRATIONS_DIR = resolve("db/migrations");
 const MIGRATION_LOCK_ID = 4_700_3525;
 
 /**
+ * PGlite runs PostgreSQL inside WebAssembly, whose memory only grows: every page PostgreSQL ever
+ * touches stays in the process's RSS. With PostgreSQL's default 128 MB of shared buffers a store
+ * idled at about 500 MB; the store's data is a few MB (10,000 orders fit in well under 16 MB), so
+ * 16 MB of buffers holds all of it and the store idles at about a third of that (ADR 025). The
+ * other settings bound what one statement may take (sorts, index builds, temporary tables).
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...["shared_buffers=16MB", "work_mem=2MB", "maintenance_work_mem=16MB", "temp_buffers=2MB"].flatMap(
+    (setting) => ["-c", setting],
+  ),
+];
+
+/**
  * Opens the database and brings its schema up to date. `DATABASE_URL` selects PostgreSQL;
  * without it the store keeps an embedded PGlite database in `DATA_DIR/db`
  * (or in memory for `dataDir: null`, which tests use).
@@ -62,13 +76,13 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
     mkdirSync(dir, { recursive: true });
     release = claimEmbeddedDatabase(opts.dataDir);
     try {
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
     } catch (error) {
       release();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ startParams: PGLITE_START_PARAMS });
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
