@@ -8,7 +8,7 @@ import { parseEnv } from "#app/lib/env.server.ts";
 export const PLACEHOLDERS = {
   publicUrl: "https://public-url.placeholder.invalid",
   supportEmail: "support@support-email.placeholder.invalid",
-  retentionDays: "retention-days-placeholder",
+  retentionDays: "retention-days.placeholder.invalid",
 } as const;
 
 /** The configuration pages may show. It needs no database, so prerendering can use it. */
