@@ -193,6 +193,7 @@ async function serveBuild(
   const settings = {
     publicUrl: services.env.PUBLIC_URL,
     supportEmail: services.env.SUPPORT_EMAIL,
+    retentionDays: String(services.env.RETENTION_DAYS),
     testModeNotice:
       services.env.PAYMENTS === "test" ? renderToStaticMarkup(createElement(TestModeNotice)) : null,
   };

@@ -13,6 +13,8 @@ import { type Encoded, encode } from "./page-in-memory.ts";
 export interface Settings {
   publicUrl: string;
   supportEmail: string;
+  /** RETENTION_DAYS, as the privacy page states it. */
+  retentionDays: string;
   /** The test-mode band's markup while the store takes test payments, else null. */
   testModeNotice: string | null;
 }
@@ -29,7 +31,7 @@ export const isPrerenderedFile = (path: string) => PRERENDERED.has(extname(path)
 /** `text` with every placeholder, as written and as percent-encoded in a link, replaced by its setting. */
 function withSettings(text: string, settings: Settings): string {
   let result = text;
-  for (const key of ["publicUrl", "supportEmail"] as const) {
+  for (const key of ["publicUrl", "supportEmail", "retentionDays"] as const) {
     for (const form of [(v: string) => v, encodeURIComponent]) {
       result = result.replaceAll(form(PLACEHOLDERS[key]), form(settings[key]));
     }

@@ -18,11 +18,9 @@ export interface LegalDocument {
   description: string;
   /** When the text last changed (ISO date). */
   updated: string;
-  sections: (supportEmail: string) => LegalSection[];
+  /** `retentionDays`: how long download IP addresses are kept (RETENTION_DAYS, as the page shows it). */
+  sections: (supportEmail: string, retentionDays: string) => LegalSection[];
 }
-
-/** How long download records (times, IP addresses, bytes) are kept, for dispute evidence. */
-export const DOWNLOAD_RECORD_RETENTION_DAYS = 365;
 
 const price = formatCents(PRODUCT.priceCents);
 const promo = formatCents(PROMO_PRICE_CENTS);
@@ -85,13 +83,13 @@ export const PRIVACY: LegalDocument = {
   title: "Privacy Policy",
   description: `What the ${PRODUCT.name} store keeps about you, why, for how long, and how to reach us.`,
   updated: "2026-11-24",
-  sections: (support) => [
+  sections: (support, retentionDays) => [
     {
       title: "What we keep and why",
       paragraphs: [
         "Your e-mail address and your order (number, date, price, discount, status, and when you consented to immediate delivery): to deliver the toolkit, send you your download link again when you ask, answer support requests and give refunds.",
         "Where tax applies, your country and the tax paid, and the invoice Stripe issues: the law requires us to keep them for our tax returns.",
-        `Each download of the toolkit: its time, your IP address and the bytes sent. We keep them for ${DOWNLOAD_RECORD_RETENTION_DAYS} days as evidence that the toolkit was delivered (for example if a payment is disputed), then delete them.`,
+        `Each download of the toolkit: its time, your IP address and the bytes sent. We keep your IP address for ${retentionDays} days as evidence that the toolkit was delivered (for example if a payment is disputed), then delete it.`,
         "The delivery e-mails we send you and whether your mail server accepted them, for the same reason.",
         "With your order, where you came to the checkout from (the referring website or campaign link, the blog article) and whether you used a phone or a computer: to know which pages lead to sales. Visits to the store are only counted per day, without cookies and without your IP address or browser details.",
       ],
@@ -105,7 +103,7 @@ export const PRIVACY: LegalDocument = {
     {
       title: "How long we keep it",
       paragraphs: [
-        `Download records: ${DOWNLOAD_RECORD_RETENTION_DAYS} days. Orders, invoices and tax records: as long as tax law requires (10 years in Italy). Your e-mail address stays with your order so that your lifetime download link keeps working.`,
+        `IP addresses of downloads: ${retentionDays} days. Orders, invoices and tax records: as long as tax law requires (10 years in Italy). Your e-mail address stays with your order so that your lifetime download link keeps working.`,
       ],
     },
     {

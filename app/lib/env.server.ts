@@ -98,6 +98,14 @@ const envSchema = z.object({
   BODY_TIMEOUT_SECONDS: optional(seconds).default(30),
   /** How long a connection may stay silent (a stalled upload or download) before it is closed. */
   IDLE_TIMEOUT_SECONDS: optional(seconds).default(60),
+  /** Days a download's IP address and network are kept (dispute evidence), then cleared by the hourly job. */
+  RETENTION_DAYS: optional(
+    z.coerce
+      .number({ error: "a number of days from 1 to 3650" })
+      .int("a whole number of days")
+      .min(1)
+      .max(3650),
+  ).default(180),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
 });
 

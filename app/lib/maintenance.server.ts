@@ -1,8 +1,8 @@
 /**
  * The store's housekeeping, run inside the server every hour (ADR 014): orders that were never
  * paid are deleted once nothing can pay them any more, expired rate-limit rows are deleted, and
- * the raw IP address and network of each download are cleared after the retention period (the row, its bytes
- * and the address's hash stay). Each step is one idempotent statement, so several instances may
+ * the raw IP address and network of each download are cleared after `RETENTION_DAYS` (the row,
+ * its bytes and the address's hash stay). Each step is one idempotent statement, so several instances may
  * run it at once.
  */
 import { sql } from "drizzle-orm";
@@ -19,16 +19,17 @@ export const RETENTION = {
    * back 3 days, so a payment that arrives late still finds its order.
    */
   unpaidOrderMs: 4 * DAY_MS,
-  /** A download's IP address: disputes open up to 120 days after payment, plus the response window, with a wide margin. */
-  downloadIpMs: 365 * DAY_MS,
 } as const;
 
 export const MAINTENANCE_INTERVAL_MS = HOUR_MS;
 
-/** One pass at `now`; returns what it removed. */
-export async function runMaintenance(db: Db, now = new Date()) {
+/**
+ * One pass at `now`, keeping download IPs `ipRetentionDays` (RETENTION_DAYS: disputes open up to
+ * 120 days after payment, plus the time to answer); returns what it removed.
+ */
+export async function runMaintenance(db: Db, ipRetentionDays: number, now = new Date()) {
   const unpaidBefore = new Date(now.getTime() - RETENTION.unpaidOrderMs).toISOString();
-  const ipsBefore = new Date(now.getTime() - RETENTION.downloadIpMs).toISOString();
+  const ipsBefore = new Date(now.getTime() - ipRetentionDays * DAY_MS).toISOString();
   // An order an e-mail, a download or an access link points to is never deleted (foreign keys,
   // and it is evidence); an unpaid order has none of them, so this is a guard, not a rule.
   const prunedOrders = await db.execute(sql`
@@ -54,10 +55,10 @@ export async function runMaintenance(db: Db, now = new Date()) {
 }
 
 /** Runs `runMaintenance` every `intervalMs`; `stop()` waits for a pass under way. */
-export function startMaintenanceJob(db: Db, intervalMs = MAINTENANCE_INTERVAL_MS) {
+export function startMaintenanceJob(db: Db, ipRetentionDays: number, intervalMs = MAINTENANCE_INTERVAL_MS) {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
-    running ??= runMaintenance(db)
+    running ??= runMaintenance(db, ipRetentionDays)
       .catch((error: unknown) => logger.error({ err: error }, "maintenance failed"))
       .finally(() => {
         running = null;

@@ -3,11 +3,12 @@ import { parseEnv } from "#app/lib/env.server.ts";
 /**
  * What the build's prerender writes where a page shows a setting (`npm run build` sets
  * PRERENDER_PLACEHOLDERS=1); the server puts the running store's values in at start
- * (server/prerendered-pages.ts), so one build serves any PUBLIC_URL and SUPPORT_EMAIL.
+ * (server/prerendered-pages.ts), so one build serves any PUBLIC_URL, SUPPORT_EMAIL and RETENTION_DAYS.
  */
 export const PLACEHOLDERS = {
   publicUrl: "https://public-url.placeholder.invalid",
   supportEmail: "support@support-email.placeholder.invalid",
+  retentionDays: "retention-days.placeholder.invalid",
 } as const;
 
 /** The configuration pages may show. It needs no database, so prerendering can use it. */
@@ -20,6 +21,7 @@ export function publicConfig() {
     supportEmail: env.SUPPORT_EMAIL,
     publicUrl: env.PUBLIC_URL,
     reviewUrl: env.REVIEW_URL ?? null,
+    retentionDays: String(env.RETENTION_DAYS),
     testMode: env.PAYMENTS === "test",
   };
 }

@@ -12,6 +12,7 @@ import { hideInLogs, logger } from "#app/lib/logger.server.ts";
 import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
 import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
 import { startMaintenanceJob } from "#app/lib/maintenance.server.ts";
+import { withControlSocket } from "#app/lib/ops/store-operations.server.ts";
 import { startReconciler } from "#app/lib/orders/reconcile-orders.server.ts";
 import { startReviewRequestJob } from "#app/lib/orders/review-requests.server.ts";
 import { startDailySummaries } from "#app/lib/owner/daily-summary.server.ts";
@@ -66,7 +67,8 @@ export function getServices(): Promise<Services> {
         count > 0 && logger.info({ files: count, bytes }, "removed files left by failed uploads"),
       (error: unknown) => logger.warn({ err: error }, "could not sweep files left by failed uploads"),
     );
-    return services;
+    // The command-line tools reach an embedded database through the running store (ADR 018).
+    return withControlSocket(services);
   });
   return holder[PROCESS_SERVICES];
 }
@@ -80,15 +82,10 @@ export async function shutdownServices(): Promise<void> {
   await (await services).close();
 }
 
-/**
- * Wires the services for `env`; tests may leave the outbox worker off to send e-mails themselves.
- */
-export async function createServices(env: Env, options: { outboxWorker?: boolean } = {}): Promise<Services> {
-  for (const line of env.deprecations) logger.warn(line);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const { generatedPassword, ...settings } = await loadSettings(database.db, env);
+/** The file store `env` selects: S3 with `S3_BUCKET`, else `DATA_DIR/files` (the backup uses it too). */
+export async function createFileStore(env: Env): Promise<FileStore> {
   // The AWS SDK costs about 30 MB of memory once loaded: a store keeping its files on disk never loads it.
-  const files: FileStore = env.S3_BUCKET
+  return env.S3_BUCKET
     ? new (await import("#app/lib/storage/s3-file-store.server.ts")).S3FileStore({
         bucket: env.S3_BUCKET,
         region: env.S3_REGION,
@@ -98,6 +95,16 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
         forcePathStyle: env.S3_FORCE_PATH_STYLE,
       })
     : new LocalFileStore(join(env.DATA_DIR, "files"));
+}
+
+/**
+ * Wires the services for `env`; tests may leave the outbox worker off to send e-mails themselves.
+ */
+export async function createServices(env: Env, options: { outboxWorker?: boolean } = {}): Promise<Services> {
+  for (const line of env.deprecations) logger.warn(line);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const { generatedPassword, ...settings } = await loadSettings(database.db, env);
+  const files = await createFileStore(env);
   const payments: PaymentProvider =
     env.PAYMENTS === "stripe"
       ? new StripeProvider({
@@ -128,7 +135,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
           env.RECONCILE_INTERVAL_S * 1000,
         )
       : null;
-  const maintenance = startMaintenanceJob(database.db);
+  const maintenance = startMaintenanceJob(database.db, env.RETENTION_DAYS);
   const reviews = startReviewRequestJob({ env, database, links, settings, kickOutbox: outbox.kick });
   const summaries = startDailySummaries(database.db, env.SUPPORT_EMAIL, outbox.kick);
   announce(env, settings, { generatedPassword });

@@ -11,8 +11,8 @@ export const handle: PageHandle = { script: legalScript };
 export const clientLoader = loadAsDocument;
 
 export function loader() {
-  const { publicUrl, supportEmail } = publicConfig();
-  return { publicUrl, supportEmail };
+  const { publicUrl, supportEmail, retentionDays } = publicConfig();
+  return { publicUrl, supportEmail, retentionDays };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -22,5 +22,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  return <LegalPage document={PRIVACY} supportEmail={loaderData.supportEmail} />;
+  return (
+    <LegalPage
+      document={PRIVACY}
+      supportEmail={loaderData.supportEmail}
+      retentionDays={loaderData.retentionDays}
+    />
+  );
 }

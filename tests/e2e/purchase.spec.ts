@@ -228,7 +228,7 @@ test.describe("buying the toolkit", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
     await expect(page).toHaveURL("/privacy");
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-    await expect(page.getByText("we keep them for 365 days", { exact: false })).toBeVisible();
+    await expect(page.getByText("We keep your IP address for 180 days", { exact: false })).toBeVisible();
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
     await expect(page).toHaveURL("/terms");
   });

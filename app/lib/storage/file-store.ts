@@ -31,8 +31,11 @@ export type DownloadSource = { url: string } | { path: string };
  */
 export interface FileStore {
   readonly kind: "local" | "s3";
-  /** Streams `body` into a new object named `<prefix><timestamp>-<random><extension>`. */
-  put(body: Readable, name: { prefix: string; extension: string }): Promise<{ key: string; size: number }>;
+  /**
+   * Streams `body` into a new object named `<prefix><timestamp>-<random><extension>`, or under
+   * the `key` given (a restore from a backup puts each file back under its own key).
+   */
+  put(body: Readable, name: ObjectName): Promise<{ key: string; size: number }>;
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
@@ -48,6 +51,9 @@ export interface FileStore {
   /** How a download of `key` reaches the client, saved as `fileName`; a URL lasts `expiresIn` seconds. */
   downloadSource(key: string, opts: { expiresIn: number; fileName: string }): Promise<DownloadSource>;
 }
+
+/** How `put` names an object: a new name from a prefix and an extension, or a given key. */
+export type ObjectName = { prefix: string; extension: string } | { key: string };
 
 export class InvalidKeyError extends Error {
   override name = "InvalidKeyError";
@@ -70,4 +76,13 @@ export function generateKey(name: { prefix: string; extension: string }, now = n
   const key = `${name.prefix}${now.getTime()}-${random}${name.extension}`;
   assertValidKey(key);
   return key;
+}
+
+/** The key `put` writes under: the one given, checked, or a new one. */
+export function keyFor(name: ObjectName): string {
+  if ("key" in name) {
+    assertValidKey(name.key);
+    return name.key;
+  }
+  return generateKey(name);
 }

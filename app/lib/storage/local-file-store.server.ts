@@ -9,7 +9,8 @@ import {
   type ByteRange,
   type DownloadSource,
   type FileStore,
-  generateKey,
+  keyFor,
+  type ObjectName,
   type StoredObject,
 } from "#app/lib/storage/file-store.ts";
 
@@ -37,8 +38,8 @@ export class LocalFileStore implements FileStore {
     await access(this.root, constants.W_OK);
   }
 
-  async put(body: Readable, name: { prefix: string; extension: string }) {
-    const key = generateKey(name);
+  async put(body: Readable, name: ObjectName) {
+    const key = keyFor(name);
     const target = this.pathOf(key);
     await mkdir(this.tmpDir, { recursive: true });
     await mkdir(dirname(target), { recursive: true });

@@ -16,7 +16,8 @@ import {
   type ByteRange,
   type DownloadSource,
   type FileStore,
-  generateKey,
+  keyFor,
+  type ObjectName,
   type StoredObject,
 } from "#app/lib/storage/file-store.ts";
 
@@ -49,8 +50,8 @@ export class S3FileStore implements FileStore {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
-  async put(body: Readable, name: { prefix: string; extension: string }) {
-    const key = generateKey(name);
+  async put(body: Readable, name: ObjectName) {
+    const key = keyFor(name);
     let size = 0;
     const counting = new Transform({
       transform(chunk: Buffer, _encoding, callback) {

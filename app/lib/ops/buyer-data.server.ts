@@ -1,0 +1,155 @@
+/**
+ * `npm run buyer -- export|erase <email>` (ADR 018): everything the store holds about one buyer,
+ * and its erasure on request. Orders stay for accounting with the address replaced by
+ * `erased-<reference>@invalid`; what identifies the person or gives access goes. The address
+ * matches case-insensitively.
+ */
+import { inArray, sql } from "drizzle-orm";
+import type { Db } from "#app/lib/db/database.server.ts";
+import {
+  accessLinks,
+  downloadConfirmations,
+  downloads,
+  emailOutbox,
+  orders,
+  rateLimits,
+  refundRequests,
+  unsubscribes,
+} from "#db/schema.ts";
+
+/** The rate-limit rows keyed by the address (checkout and lost-link counters, an hour at most). */
+const addressLimits = (address: string) => sql`lower(${rateLimits.key}) like ${"%:email:"} || ${address}`;
+
+const sameAddress = (
+  column: typeof orders.email | typeof emailOutbox.to | typeof unsubscribes.email,
+  address: string,
+) => sql`lower(${column}) = ${address}`;
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/** Everything held about `email`, at one moment: orders, downloads (with IPs), e-mails, link hashes, refund requests, unsubscribes. */
+export async function exportBuyer(db: Db, email: string) {
+  const address = normalise(email);
+  return db.transaction(
+    async (tx) => {
+      const orderRows = await tx.select().from(orders).where(sameAddress(orders.email, address));
+      const ids = orderRows.map((o) => o.id);
+      return {
+        email: address,
+        exportedAt: new Date().toISOString(),
+        orders: orderRows,
+        downloads: await tx.select().from(downloads).where(inArray(downloads.orderId, ids)),
+        emails: await tx
+          .select()
+          .from(emailOutbox)
+          .where(sql`${sameAddress(emailOutbox.to, address)} or ${inArray(emailOutbox.orderId, ids)}`),
+        /** Only hashes of the links' tokens are stored: the links themselves cannot be rebuilt. */
+        accessLinks: await tx.select().from(accessLinks).where(inArray(accessLinks.orderId, ids)),
+        downloadConfirmations: await tx
+          .select()
+          .from(downloadConfirmations)
+          .where(inArray(downloadConfirmations.orderId, ids)),
+        refundRequests: await tx.select().from(refundRequests).where(inArray(refundRequests.orderId, ids)),
+        unsubscribes: await tx.select().from(unsubscribes).where(sameAddress(unsubscribes.email, address)),
+        rateLimits: await tx.select().from(rateLimits).where(addressLimits(address)),
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+export type BuyerExport = Awaited<ReturnType<typeof exportBuyer>>;
+
+/**
+ * Erases `email` in one transaction: its orders keep their amounts, dates and references with the
+ * address replaced and `erased_at` set; access links and download confirmations are deleted (the
+ * lifetime links stop working); unsent e-mails to it or about its orders are deleted and sent ones
+ * keep only that they were sent (address replaced, payload emptied); downloads lose IP, its hash
+ * and network; refund reasons, the unsubscribe row and the address's rate-limit rows go.
+ * Returns how many rows each step changed.
+ */
+export async function eraseBuyer(db: Db, email: string) {
+  const address = normalise(email);
+  return db.transaction(async (tx) => {
+    const erased = await tx
+      .update(orders)
+      .set({
+        email: sql`'erased-' || ${orders.reference} || '@invalid'`,
+        erasedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(sameAddress(orders.email, address))
+      .returning({ id: orders.id });
+    const ids = erased.map((o) => o.id);
+    const about = sql`(${sameAddress(emailOutbox.to, address)} or ${inArray(emailOutbox.orderId, ids)})`;
+    const unsent = await tx
+      .delete(emailOutbox)
+      .where(sql`${about} and ${emailOutbox.sentAt} is null`)
+      .returning({ id: emailOutbox.id });
+    // The owner's own alerts about these orders keep their recipient; the buyer's take the order's new address.
+    const scrubbed = await tx
+      .update(emailOutbox)
+      .set({
+        to: sql`case when lower(${emailOutbox.to}) = ${address}
+          then coalesce((select o.email from orders o where o.id = ${emailOutbox.orderId}), 'erased@invalid')
+          else ${emailOutbox.to} end`,
+        payload: {},
+      })
+      .where(about)
+      .returning({ id: emailOutbox.id });
+    const links = await tx
+      .delete(accessLinks)
+      .where(inArray(accessLinks.orderId, ids))
+      .returning({ id: accessLinks.tokenHash });
+    const confirmations = await tx
+      .delete(downloadConfirmations)
+      .where(inArray(downloadConfirmations.orderId, ids))
+      .returning({ id: downloadConfirmations.tokenHash });
+    const downloadRows = await tx
+      .update(downloads)
+      .set({ ip: null, ipHash: null, network: null })
+      .where(inArray(downloads.orderId, ids))
+      .returning({ id: downloads.id });
+    const reasons = await tx
+      .update(refundRequests)
+      .set({ reason: null })
+      .where(sql`${inArray(refundRequests.orderId, ids)} and ${refundRequests.reason} is not null`)
+      .returning({ id: refundRequests.orderId });
+    const unsubscribed = await tx
+      .delete(unsubscribes)
+      .where(sameAddress(unsubscribes.email, address))
+      .returning({ email: unsubscribes.email });
+    const limits = await tx
+      .delete(rateLimits)
+      .where(addressLimits(address))
+      .returning({ key: rateLimits.key });
+    return {
+      orders: ids.length,
+      accessLinks: links.length,
+      downloadConfirmations: confirmations.length,
+      unsentEmailsDeleted: unsent.length,
+      sentEmailsScrubbed: scrubbed.length,
+      downloads: downloadRows.length,
+      refundReasons: reasons.length,
+      unsubscribes: unsubscribed.length,
+      rateLimits: limits.length,
+    };
+  });
+}
+
+export type BuyerErasure = Awaited<ReturnType<typeof eraseBuyer>>;
+
+/** What an erasure did, in one line for the owner. */
+export function describeErasure(counts: BuyerErasure): string {
+  if (Object.values(counts).every((n) => n === 0)) return "Nothing held for that address; nothing changed.";
+  return [
+    `${counts.orders} orders anonymised (address replaced, kept for accounting)`,
+    `${counts.accessLinks} access links and ${counts.downloadConfirmations} download confirmations deleted`,
+    `${counts.unsentEmailsDeleted} unsent e-mails deleted and ${counts.sentEmailsScrubbed} sent ones scrubbed`,
+    `${counts.downloads} download records without IP address`,
+    `${counts.refundReasons} refund reasons cleared`,
+    `${counts.unsubscribes} unsubscribes and ${counts.rateLimits} rate-limit counters removed`,
+  ]
+    .join("; ")
+    .concat(".");
+}

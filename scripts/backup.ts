@@ -1,0 +1,34 @@
+/**
+ * `npm run backup -- <dir>`: a consistent backup of the database and the product files into the
+ * new or empty directory `<dir>`, while the store runs or not, with the store's environment
+ * (ADR 018). One line per part; exit code 1 and one line when it cannot.
+ */
+import { DatabaseInUseError } from "#app/lib/db/database.server.ts";
+import { ConfigError, parseEnv } from "#app/lib/env.server.ts";
+import { prepareBackupDir, writeBackup } from "#app/lib/ops/backup.server.ts";
+import { RestoreRefusedError } from "#app/lib/ops/database-dump.server.ts";
+import { runStoreOperation } from "#app/lib/ops/store-operations.server.ts";
+import { createFileStore } from "#app/lib/services.server.ts";
+
+const [dir, ...rest] = process.argv.slice(2);
+if (!dir || rest.length > 0) {
+  console.error("Usage: npm run backup -- <directory>");
+  process.exit(2);
+}
+try {
+  const env = parseEnv();
+  await prepareBackupDir(dir);
+  const { result: dump, kind } = await runStoreOperation(env, "dump", {});
+  for (const line of await writeBackup(dir, dump, kind, await createFileStore(env))) console.log(line);
+} catch (error) {
+  if (
+    !(
+      error instanceof ConfigError ||
+      error instanceof DatabaseInUseError ||
+      error instanceof RestoreRefusedError
+    )
+  )
+    throw error;
+  console.error(error.message);
+  process.exit(1);
+}

@@ -1,0 +1,287 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readBackup } from "#app/lib/ops/backup.server.ts";
+import { type DatabaseDump, dumpDatabase } from "#app/lib/ops/database-dump.server.ts";
+import { startS3 } from "../mocks/s3.ts";
+import { testBackends } from "../setup/databases.ts";
+import { fillStore, openData, openStore, runScript, type StoreData, storeEnv } from "../setup/ops-store.ts";
+import { seedProduct } from "../setup/seed-product.ts";
+import { startServer } from "../setup/server.ts";
+
+/** Every table's rows, each table sorted, so two copies of the same data compare equal. */
+function sorted(dump: DatabaseDump) {
+  return Object.fromEntries(
+    dump.tables.map((t) => [
+      t.name,
+      t.rows
+        .map((row) => JSON.parse(row) as Record<string, unknown>)
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    ]),
+  );
+}
+
+const contents = async (store: StoreData) => sorted(await dumpDatabase(store.database.db));
+
+/** Every product file's bytes, by key. */
+async function productFiles(services: StoreData) {
+  const files: Record<string, Buffer> = {};
+  for (const object of await services.files.list()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await services.files.get(object.key)) chunks.push(chunk as Buffer);
+    files[object.key] = Buffer.concat(chunks);
+  }
+  return files;
+}
+
+const newDir = async () => join(await mkdtemp(join(tmpdir(), "store-backup-")), "backup");
+
+/**
+ * Issue 14, item 6: `npm run backup` beside the running store (PGlite through the store's socket,
+ * PostgreSQL directly), local disk and S3; `npm run restore` into an empty store gives back every
+ * row and every file byte for byte; a non-empty target and a damaged backup are refused.
+ */
+for (const backend of testBackends()) {
+  for (const files of ["local", "s3"] as const) {
+    describe(`backup and restore on ${backend.name}, files on ${files}`, () => {
+      afterAll(() => backend.cleanup());
+
+      it("round-trips a store with orders in every status, e-mails, downloads, links, refund requests and a product", async () => {
+        const s3 = files === "s3" ? await startS3("source") : null;
+        const target3 = files === "s3" ? await startS3("target") : null;
+        try {
+          const source = await storeEnv(backend, s3?.env);
+          const filled = await openStore(source);
+          const seeded = await fillStore(filled);
+          await filled.close();
+
+          const server = await startServer(source);
+          const dir = await newDir();
+          let backup: Awaited<ReturnType<typeof runScript>>;
+          try {
+            backup = await runScript("backup", [dir], source);
+          } finally {
+            await server.stop();
+          }
+          expect(backup.stderr).toBe("");
+          expect(backup.code).toBe(0);
+          const kind = backend.name === "pglite" ? "PGlite" : "PostgreSQL";
+          expect(backup.stdout.trim().split("\n")).toEqual([
+            `Database (${kind}): 14 tables, ${backup.stdout.match(/(\d+) rows/)![1]} rows (7 orders), one consistent moment.`,
+            `Files (${files === "s3" ? "S3" : "local disk"}): 1 product files, ${(seeded.bytes.length / 1024 ** 2).toFixed(1)} MB, checksums verified.`,
+            `Backup written to ${dir} (manifest.json, SHA256SUMS).`,
+          ]);
+          const manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8"));
+          expect(manifest).toMatchObject({ format: 1, migrations: 4, database: backend.name });
+          expect(manifest.files).toContainEqual({
+            path: `files/${seeded.product.fileKey}`,
+            size: seeded.bytes.length,
+            sha256: seeded.product.sha256,
+          });
+          expect(await readFile(join(dir, "SHA256SUMS"), "utf8")).toContain(
+            `${seeded.product.sha256}  files/${seeded.product.fileKey}\n`,
+          );
+
+          const target = await storeEnv(backend, target3?.env);
+          const restored = await runScript("restore", [dir], target);
+          expect(restored.stderr).toBe("");
+          expect(restored.code).toBe(0);
+          expect(restored.stdout.trim().split("\n")).toHaveLength(3);
+          expect(restored.stdout).toContain("all match their checksums");
+          expect(restored.stdout).toMatch(/rows restored into 14 tables \(7 orders\)/);
+
+          // The store went on (its outbox worker) after the backup: the restore must equal the backup's moment.
+          const backedUp = sorted((await readBackup(dir)).dump);
+          expect(backedUp.orders).toHaveLength(7);
+          expect(new Set(backedUp.orders!.map((o) => o.status)).size).toBe(7);
+          expect(backedUp.email_outbox).toHaveLength(4);
+          expect(backedUp.downloads).toHaveLength(6);
+          expect(backedUp.access_links).toHaveLength(3);
+          expect(backedUp.refund_requests).toHaveLength(2);
+          expect(backedUp.settings!.length).toBeGreaterThan(0);
+          const [from, to] = [await openData(source), await openData(target)];
+          try {
+            expect(await contents(to)).toEqual(backedUp);
+            const restoredFiles = await productFiles(to);
+            expect(restoredFiles).toEqual(await productFiles(from));
+            expect(restoredFiles[seeded.product.fileKey]!.equals(seeded.bytes)).toBe(true);
+            // The restored store goes on numbering where the original stopped.
+            const next = await to.database.db.execute<{ n: number }>(
+              "select nextval(pg_get_serial_sequence('orders', 'number'))::int as n",
+            );
+            expect(next.rows[0]!.n).toBe(1008);
+          } finally {
+            await from.close();
+            await to.close();
+          }
+
+          // A second restore into the same, now full, store is refused without touching it ...
+          const refused = await runScript("restore", [dir], target);
+          expect(refused.code).toBe(1);
+          expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+          expect(refused.stderr).toMatch(/is not empty .*add --force to replace what it holds\.$/m);
+          // ... and replaces it when told.
+          const forced = await runScript("restore", [dir, "--force"], target);
+          expect(forced.stderr).toBe("");
+          expect(forced.code).toBe(0);
+
+          const postgres = testBackends()[1];
+          if (backend.name === "pglite" && files === "local" && postgres) {
+            // The backup is logical: an embedded store moves to PostgreSQL with it.
+            const onPostgres = await storeEnv(postgres);
+            const moved = await runScript("restore", [dir], onPostgres);
+            expect(moved.stderr).toBe("");
+            expect(moved.stdout).toContain("Database (PostgreSQL): ");
+            const to2 = await openData(onPostgres);
+            try {
+              expect(await contents(to2)).toEqual(backedUp);
+            } finally {
+              await to2.close();
+              await postgres.cleanup();
+            }
+          }
+        } finally {
+          await s3?.close();
+          await target3?.close();
+        }
+      }, 400_000);
+    });
+  }
+}
+
+describe("a damaged or unfinished backup", () => {
+  const backend = testBackends()[0]!;
+
+  it("is refused before anything is restored, naming the file", async () => {
+    const source = await storeEnv(backend);
+    const filled = await openStore(source);
+    const { product } = await fillStore(filled);
+    await filled.close();
+    const dir = await newDir();
+    expect((await runScript("backup", [dir], source)).code).toBe(0);
+    // Backing up into a directory that holds something is refused.
+    const again = await runScript("backup", [dir], source);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(`${dir} is not empty: back up into a new directory.\n`);
+
+    const file = join(dir, "files", product.fileKey);
+    const bytes = await readFile(file);
+    bytes[100] = bytes[100]! ^ 0xff;
+    await writeFile(file, bytes);
+    const target = await storeEnv(backend);
+    const damaged = await runScript("restore", [dir], target);
+    expect(damaged.code).toBe(1);
+    expect(damaged.stderr).toBe(
+      `files/${product.fileKey} does not match its checksum in the manifest: the backup is damaged.\n`,
+    );
+    const untouched = await openData(target);
+    try {
+      expect(await untouched.files.list()).toEqual([]);
+      expect((await contents(untouched)).orders).toEqual([]);
+    } finally {
+      await untouched.close();
+    }
+
+    await writeFile(join(dir, "manifest.json"), "{");
+    const unfinished = await runScript("restore", [dir], target);
+    expect(unfinished.stderr).toBe(`${dir} has no readable manifest.json: it is not a finished backup.\n`);
+  }, 300_000);
+});
+
+/**
+ * A backup taken while buyers check out and pay is one moment of the store: every row's order is
+ * in it, and each paid order has exactly its access link and its delivery e-mail, which the
+ * payment writes in one transaction (tables read at different moments would disagree).
+ */
+for (const backend of testBackends()) {
+  describe(`a backup while checkouts run on ${backend.name}`, () => {
+    afterAll(() => backend.cleanup());
+
+    it("holds together: foreign keys hold and the counts match one moment", async () => {
+      const env = await storeEnv(backend, { TRUST_PROXY: "1" });
+      const filled = await openStore(env);
+      await seedProduct(filled);
+      await filled.close();
+      const server = await startServer(env);
+      let running = true;
+      let next = 0;
+      let paid = 0;
+      const buyer = async () => {
+        while (running) {
+          const i = next++;
+          const ordered = await fetch(`${server.url}/checkout`, {
+            method: "POST",
+            body: new URLSearchParams({ intent: "buy", email: `loop${i}@example.com`, consent: "on" }),
+            // Each buyer from an address of its own, as many buyers are (the checkout limits per address).
+            headers: { origin: server.url, "x-forwarded-for": `203.0.113.${i % 250}` },
+            redirect: "manual",
+          });
+          expect(ordered.status).toBe(303);
+          // The store's own address in the Location is PUBLIC_URL's host: post to the one the Origin names.
+          const payPage = new URL(new URL(ordered.headers.get("location")!).pathname, server.url);
+          const payment = await fetch(payPage, {
+            method: "POST",
+            body: new URLSearchParams({ intent: "pay" }),
+            headers: { origin: server.url },
+            redirect: "manual",
+          });
+          expect(payment.status).toBe(303);
+          paid++;
+        }
+      };
+      const dir = await newDir();
+      let backup: Awaited<ReturnType<typeof runScript>>;
+      try {
+        let failed: unknown = null;
+        const buyers = [buyer(), buyer()].map((b) =>
+          b.catch((error: unknown) => {
+            failed = error;
+          }),
+        );
+        while (paid < 3 && !failed) await new Promise((r) => setTimeout(r, 50));
+        if (failed) throw failed;
+        backup = await runScript("backup", [dir], env);
+        running = false;
+        await Promise.all(buyers);
+        if (failed) throw failed;
+      } finally {
+        running = false;
+        await server.stop();
+      }
+      expect(backup.stderr).toBe("");
+      expect(backup.code).toBe(0);
+
+      const { dump } = await readBackup(dir);
+      const rows = (name: string) =>
+        dump.tables
+          .find((t) => t.name === name)!
+          .rows.map((row) => JSON.parse(row) as Record<string, string>);
+      const orderIds = new Set(rows("orders").map((o) => o.id));
+      for (const table of [
+        "downloads",
+        "email_outbox",
+        "access_links",
+        "refund_requests",
+        "download_confirmations",
+      ])
+        for (const row of rows(table)) if (row.order_id) expect(orderIds.has(row.order_id)).toBe(true);
+      const paidIds = rows("orders")
+        .filter((o) => o.status === "paid")
+        .map((o) => o.id)
+        .sort();
+      expect(paidIds.length).toBeGreaterThanOrEqual(3);
+      expect(
+        rows("access_links")
+          .map((l) => l.order_id)
+          .sort(),
+      ).toEqual(paidIds);
+      expect(
+        rows("email_outbox")
+          .filter((m) => m.template === "delivery")
+          .map((m) => m.order_id)
+          .sort(),
+      ).toEqual(paidIds);
+    }, 400_000);
+  });
+}
