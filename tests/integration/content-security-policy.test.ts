@@ -84,8 +84,11 @@ describe("the Content Security Policy and the Referrer-Policy of every kind of r
         redirect: "manual",
       });
     const ordered = await form("/checkout", { intent: "buy", email: "csp.buyer@example.com", consent: "on" });
-    payPage = new URL(ordered.headers.get("location")!).pathname;
-    successPage = (await form(payPage, { intent: "pay" })).headers.get("location")!;
+    const paidPage = new URL(ordered.headers.get("location")!).pathname;
+    successPage = (await form(paidPage, { intent: "pay" })).headers.get("location")!;
+    // A paid session's payment page now leads on to the success page: the page itself is an unpaid one's.
+    const unpaid = await form("/checkout", { intent: "buy", email: "csp.other@example.com", consent: "on" });
+    payPage = new URL(unpaid.headers.get("location")!).pathname;
     const signedIn = await form(`/${ADMIN_PATH}`, { intent: "sign-in", password: ADMIN_PASSWORD });
     cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
   }, 60_000);

@@ -6,6 +6,7 @@ import {
   redeemConfirmation,
 } from "#app/lib/downloads/download-confirmation.server.ts";
 import { PROGRESS_EVERY_MS } from "#app/lib/downloads/download-record.server.ts";
+import { copyEtag } from "#app/lib/downloads/personal-copy.server.ts";
 import {
   createDownloadToken,
   type DownloadRequest,
@@ -29,7 +30,8 @@ for (const backend of testBackends()) {
     let services: TestServices;
     let smtp: TestSmtp;
     let productId: string;
-    let etag: string;
+    /** The current product's SHA-256: a buyer's copy has its own ETag from it and the order. */
+    let productSha: string;
     const db = () => services.database.db;
 
     beforeAll(async () => {
@@ -37,7 +39,7 @@ for (const backend of testBackends()) {
       services = await testServices(backend, { SMTP_URL: smtp.url });
       const { product } = await seedProduct(services);
       productId = product.id;
-      etag = `"${product.sha256}"`;
+      productSha = product.sha256;
     });
     afterEach(() => {
       vi.useRealTimers();
@@ -139,11 +141,16 @@ for (const backend of testBackends()) {
       // Five minutes on, the link has expired: a resume (Range) goes on, a fresh start does not.
       vi.setSystemTime(made + 5 * MINUTE + 1);
       expect((await prepareDownload(services, link, "198.51.100.7", { range: "bytes=1000-" })).kind).toBe(
-        "file",
+        "copy",
       );
       expect(
-        (await prepareDownload(services, link, "198.51.100.7", { range: "bytes=1000-", ifRange: etag })).kind,
-      ).toBe("file");
+        (
+          await prepareDownload(services, link, "198.51.100.7", {
+            range: "bytes=1000-",
+            ifRange: copyEtag(productSha, orderId),
+          })
+        ).kind,
+      ).toBe("copy");
       for (const request of [{}, { range: "bytes=0-1,5-6" }, { range: "bytes=abc" }]) {
         expect(await prepareDownload(services, link, "198.51.100.7", request)).toEqual({
           kind: "refuse",
@@ -156,7 +163,7 @@ for (const backend of testBackends()) {
       ).toEqual({ kind: "refuse", reason: "invalid-link" });
       vi.setSystemTime(made + RESUME_MS - MINUTE);
       expect((await prepareDownload(services, link, "198.51.100.7", { range: "bytes=10-" })).kind).toBe(
-        "file",
+        "copy",
       );
       vi.setSystemTime(made + RESUME_MS + 1);
       expect(await prepareDownload(services, link, "198.51.100.7", { range: "bytes=10-" })).toEqual({
@@ -194,9 +201,9 @@ for (const backend of testBackends()) {
         // Within its 300 s the link gets the new file whole, as before.
         const fresh = await prepareDownload(services, link, "198.51.100.7", {
           range: "bytes=10-",
-          ifRange: etag,
+          ifRange: copyEtag(productSha, orderId),
         });
-        expect(fresh).toMatchObject({ kind: "file", etag: `"${newer.sha256}"` });
+        expect(fresh).toMatchObject({ kind: "copy", product: { sha256: newer.sha256 } });
         vi.setSystemTime(made + 5 * MINUTE + 1);
         expect(await prepareDownload(services, link, "198.51.100.7", { range: "bytes=10-" })).toEqual({
           kind: "refuse",
@@ -206,7 +213,7 @@ for (const backend of testBackends()) {
         vi.useRealTimers();
         const { product } = await seedProduct(services);
         productId = product.id;
-        etag = `"${product.sha256}"`;
+        productSha = product.sha256;
       }
     });
 
@@ -215,8 +222,8 @@ for (const backend of testBackends()) {
       const sentBefore = smtp.messages.length;
       for (let i = 1; i <= 5; i++) {
         // Two addresses of one /24 are one network.
-        expect((await download(linkFor(orderId), `203.0.${i}.10`)).kind).toBe("file");
-        expect((await download(linkFor(orderId), `203.0.${i}.99`)).kind).toBe("file");
+        expect((await download(linkFor(orderId), `203.0.${i}.10`)).kind).toBe("copy");
+        expect((await download(linkFor(orderId), `203.0.${i}.99`)).kind).toBe("copy");
       }
       await until(
         () => rows(orderId),
@@ -256,7 +263,7 @@ for (const backend of testBackends()) {
       const redeemed = await redeemConfirmation(services, token!);
       if (!redeemed.ok) throw new Error(redeemed.state);
       const confirmedLink = redeemed.path.replace("/download/", "");
-      expect((await download(confirmedLink, "2001:db8:8::1")).kind).toBe("file");
+      expect((await download(confirmedLink, "2001:db8:8::1")).kind).toBe("copy");
       // Used once: a replay, or a second press, gets nothing.
       expect(await redeemConfirmation(services, token!)).toEqual({ ok: false, state: "used" });
       expect(await checkConfirmation(services, token!)).toBe("used");
@@ -284,7 +291,7 @@ for (const backend of testBackends()) {
       const redeemed = await redeemConfirmation(services, tokenA);
       if (!redeemed.ok) throw new Error(redeemed.state);
       const plan = await prepareDownload(services, redeemed.path.replace("/download/", ""), "192.0.2.1");
-      expect(plan).toMatchObject({ kind: "file" });
+      expect(plan).toMatchObject({ kind: "copy" });
       expect(await prepareDownload(services, linkFor(orderB), "192.0.2.1")).toEqual({ kind: "confirm" });
 
       // A second link for A, after the e-mail window: it expires after CONFIRMATION.validMs.

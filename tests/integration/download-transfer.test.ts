@@ -11,6 +11,7 @@ import { PROGRESS_EVERY_MS } from "#app/lib/downloads/download-record.server.ts"
 import { downloads } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
 import { startSeededServer } from "../setup/seeded-server.ts";
+import { buildZip } from "../setup/zip-fixtures.ts";
 
 const run = promisify(execFile);
 /** Larger than what loopback socket buffers hold (several MB), so a paused reader stops the server. */
@@ -50,7 +51,7 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), "store-resume-"));
       const file = join(dir, "product.zip");
-      await writeFile(file, randomBytes(SIZE));
+      await writeFile(file, buildZip([{ name: "templates.bin", data: randomBytes(SIZE) }]));
       seeded = await startSeededServer(backend, {}, file);
     });
     afterAll(async () => {
@@ -86,25 +87,26 @@ for (const backend of testBackends()) {
       // A fresh start with the expired link is refused; the resumes go on to the last byte.
       expect((await fetch(curlLink)).status).toBe(403);
       await run("curl", ["-sf", "-C", "-", "-o", curlFile, curlLink]);
-      expect((await readFile(curlFile)).equals(seeded.bytes)).toBe(true);
+      expect((await readFile(curlFile)).equals(seeded.copy.bytes)).toBe(true);
       await run("wget", ["-q", "-c", "-O", wgetFile, wgetLink]);
-      expect((await readFile(wgetFile)).equals(seeded.bytes)).toBe(true);
+      expect((await readFile(wgetFile)).equals(seeded.copy.bytes)).toBe(true);
 
       // Several connections at once (aria2c -x4): four ranges of the same started link.
-      const quarter = Math.ceil(SIZE / 4);
+      const size = seeded.copy.bytes.length;
+      const quarter = Math.ceil(size / 4);
       const parts = await Promise.all(
         [0, 1, 2, 3].map(async (i) => {
           const response = await fetch(wgetLink, {
-            headers: { range: `bytes=${i * quarter}-${Math.min(SIZE, (i + 1) * quarter) - 1}` },
+            headers: { range: `bytes=${i * quarter}-${Math.min(size, (i + 1) * quarter) - 1}` },
           });
           expect(response.status).toBe(206);
           return Buffer.from(await response.arrayBuffer());
         }),
       );
-      expect(Buffer.concat(parts).equals(seeded.bytes)).toBe(true);
+      expect(Buffer.concat(parts).equals(seeded.copy.bytes)).toBe(true);
 
       const partial = join(dir, "never.zip");
-      await writeFile(partial, seeded.bytes.subarray(0, 1000));
+      await writeFile(partial, seeded.copy.bytes.subarray(0, 1000));
       await expect(run("curl", ["-sf", "-C", "-", "-o", partial, neverStarted])).rejects.toMatchObject({
         code: 22,
       });

@@ -16,6 +16,7 @@ import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
 import { startSeededServer } from "../setup/seeded-server.ts";
 import type { RunningServer } from "../setup/server.ts";
+import { buildZip } from "../setup/zip-fixtures.ts";
 
 const PRODUCT_BYTES = 40 * 1024 * 1024;
 const UPLOAD_BYTES = 300 * 1024 * 1024;
@@ -38,7 +39,7 @@ for (const backend of testBackends()) {
       stripe = await startFakeStripe();
       // A product large enough that a download or an upload is still under way when the store is killed.
       const productFile = join(await mkdtemp(join(tmpdir(), "faults-product-")), "toolkit.zip");
-      const product = Buffer.alloc(PRODUCT_BYTES, 7);
+      const product = buildZip([{ name: "templates.bin", data: Buffer.alloc(PRODUCT_BYTES, 7) }]);
       await writeFile(productFile, product);
       productSha = sha256(product);
       seeded = await startSeededServer(
@@ -154,10 +155,10 @@ for (const backend of testBackends()) {
       expect(store.output()).toMatch(/"files":1,"bytes":\d+,"msg":"removed files left by failed uploads"/);
       expect(await readdir(temporary)).toEqual([]);
       expect(await readdir(join(store.dataDir, "files", "products"))).toHaveLength(1);
-      // The buyer still downloads the previous product, byte for byte.
+      // The buyer still downloads their copy of the previous product, byte for byte.
       const download = await fetch(`${store.url}/download/${seeded.token()}`);
       expect(download.status).toBe(200);
-      expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(productSha);
+      expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(seeded.copy.bytes));
     }, 120_000);
 
     it("killed during 20 concurrent downloads: the product is intact and downloads again", async () => {
@@ -184,7 +185,7 @@ for (const backend of testBackends()) {
         expect(ended).toBe("cut");
       }
       const download = await fetch(`${store.url}/download/${seeded.token()}`);
-      expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(productSha);
+      expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(seeded.copy.bytes));
     }, 120_000);
 
     it("after every kill: one paid order per buyer, one e-mail each, nothing unsent, one product and its file", async () => {
