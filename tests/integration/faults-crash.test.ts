@@ -204,7 +204,7 @@ for (const backend of testBackends()) {
         const current = (await db.select().from(products)).filter((p) => p.current);
         expect(current.map((p) => p.sha256)).toEqual([productSha]);
         expect(await services.files.list("products/")).toEqual([
-          expect.objectContaining({ key: current[0]!.fileKey, size: PRODUCT_BYTES }),
+          expect.objectContaining({ key: current[0]!.fileKey, size: current[0]!.size }),
         ]);
       } finally {
         await services.close();
