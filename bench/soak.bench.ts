@@ -236,6 +236,11 @@ try {
     "RSS warm / peak / end",
     `${mb(warm.rss)} / ${mb(Math.max(...samples.map((s) => s.rss)))} / ${mb(last.rss)} MB`,
   );
+  // The first sample of each minute, to tell a plateau from a steady climb.
+  const eachMinute = samples.filter(
+    (s, i) => i === 0 || Math.floor(s.at / 60_000) > Math.floor(samples[i - 1]!.at / 60_000),
+  );
+  report("RSS each minute", eachMinute.map((s) => mb(s.rss)).join(", "), " MB");
   report(
     "open fds warm / peak / end",
     `${warm.fds} / ${Math.max(...samples.map((s) => s.fds))} / ${last.fds}`,
