@@ -1,0 +1,294 @@
+/**
+ * The soak (issue 16, item 2): 10 minutes (SOAK_SECONDS to shorten a trial) of mixed traffic at a
+ * steady 20 actions a second against the built store with a real SMTP server: pages, checkouts
+ * paid on the test payment page, downloads through the delivery e-mail's link, admin reads. Every
+ * answer must be the expected one; the server's RSS and open file descriptors, sampled every 5 s,
+ * must end within a bound of their warm values (after the first minute); every order is paid once
+ * and gets exactly one delivery e-mail at the SMTP server. Run it with `npm run bench -- soak`
+ * (a plain `npm run bench` leaves it out); BENCH_DATABASE_URL runs it on PostgreSQL.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inArray } from "drizzle-orm";
+import { blogSlugs } from "#app/content/blog-slugs.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { createServices } from "#app/lib/services.server.ts";
+import { orders } from "#db/schema.ts";
+import { startSmtp } from "../tests/mocks/smtp.ts";
+import { SAMPLE_ZIP, seedProduct } from "../tests/setup/seed-product.ts";
+import { startServer } from "../tests/setup/server.ts";
+import { budget, finish, report } from "./lib/budget.ts";
+import { percentile, rssOf } from "./lib/process.ts";
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
+const RATE = 20;
+const SAMPLE_EVERY_MS = 5_000;
+/** Warm values are the first sample after a minute (or a quarter of a shorter trial run). */
+const WARM_AFTER_MS = Math.min(60_000, (SECONDS * 1000) / 4);
+const ADMIN_PATH = "soak-admin-path-0123456789";
+const SUCCESS_PATH = "soak-success-path-0123456789";
+const ADMIN_PASSWORD = "soak-admin-password";
+const MB = 1024 * 1024;
+
+const work = await mkdtemp(join(tmpdir(), "bench-soak-"));
+const smtp = await startSmtp();
+const env = {
+  DATA_DIR: work,
+  ADMIN_PATH,
+  SUCCESS_PATH,
+  ADMIN_PASSWORD,
+  TOKEN_SECRET: "s".repeat(40),
+  SMTP_URL: smtp.url,
+  MAIL_FROM: "Toolkit <shop@soak.test>",
+  // Each simulated buyer comes from its own address "through a proxy", as the limits count per address.
+  TRUST_PROXY: "loopback",
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+};
+const seeding = await createServices(parseEnv(env), { outboxWorker: false });
+await seedProduct(seeding);
+await seeding.close();
+const expectedSha = createHash("sha256").update(readFileSync(SAMPLE_ZIP)).digest("hex");
+
+const server = await startServer({ ...env, LOG_LEVEL: "warn" });
+const pid = server.process.pid!;
+const fdsOf = () => readdirSync(`/proc/${pid}/fd`).length;
+
+const articles = blogSlugs().map((slug) => `/blog/${slug}`);
+const latencies: number[] = [];
+const failures = new Map<string, number>();
+const counts = new Map<string, number>();
+const buyers: string[] = [];
+let client = 0;
+const nextIp = () => {
+  client++;
+  return `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`;
+};
+
+/** One request; its latency is kept, and a wrong answer counted as a failure of `kind`. */
+async function call(kind: string, path: string, init: RequestInit & { ip?: string } = {}) {
+  const started = performance.now();
+  const response = await fetch(server.url + path, {
+    redirect: "manual",
+    ...init,
+    headers: { "x-forwarded-for": init.ip ?? nextIp(), ...(init.headers as Record<string, string>) },
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  latencies.push(performance.now() - started);
+  counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return { response, body };
+}
+
+/** Where a redirect points, as a path (absolute redirects name PUBLIC_URL, here localhost). */
+function location(response: Response) {
+  const url = new URL(response.headers.get("location") ?? "", server.url);
+  return url.pathname + url.search;
+}
+
+function fail(kind: string, detail: string) {
+  failures.set(kind, (failures.get(kind) ?? 0) + 1);
+  if ((failures.get(kind) ?? 0) <= 3) console.error(`soak: ${kind} failed: ${detail}`);
+}
+
+async function page(path: string) {
+  const { response } = await call("page", path);
+  if (response.status !== 200) fail("page", `${path} answered ${response.status}`);
+}
+
+/** Checkout, the test payment, the success page: a paid order whose delivery e-mail is on its way. */
+async function purchase() {
+  const ip = nextIp();
+  const email = `buyer${client}@soak.test`;
+  const form = (fields: Record<string, string>) => ({
+    method: "POST",
+    body: new URLSearchParams(fields),
+    ip,
+  });
+  const checkout = await call(
+    "checkout",
+    "/checkout",
+    form({ intent: "buy", email, offer: "", consent: "on" }),
+  );
+  const payPage = location(checkout.response);
+  if (checkout.response.status !== 303 || !payPage.startsWith("/pay/test/test_cs_"))
+    return fail("checkout", `answered ${checkout.response.status} ${payPage}`);
+  const paid = await call("pay", payPage, form({ intent: "pay" }));
+  const success = location(paid.response);
+  if (paid.response.status !== 303 || !success.startsWith(`/${SUCCESS_PATH}?session_id=`))
+    return fail("pay", `answered ${paid.response.status} ${success}`);
+  buyers.push(email);
+  const shown = await call("success", success, { ip });
+  if (shown.response.status !== 200 || !shown.body.toString().includes("Payment Successful!"))
+    fail("success", `answered ${shown.response.status}`);
+}
+
+/** A buyer follows the link in the delivery e-mail and downloads the ZIP; every byte is checked. */
+async function download() {
+  const mails = smtp.messages;
+  if (!mails.length) return page("/");
+  const mail = mails[Math.floor(Math.random() * mails.length)]!;
+  const link = mail.text?.match(/https?:\/\/\S+\?t=[\w-]+/)?.[0];
+  if (!link) return fail("download", "a delivery e-mail without a link");
+  const ip = nextIp();
+  const token = new URL(link).searchParams.get("t")!;
+  const asked = await call("download", `/${SUCCESS_PATH}`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "download", t: token }),
+    ip,
+  });
+  const file = location(asked.response);
+  if (asked.response.status !== 303 || !file.startsWith("/download/"))
+    return fail("download", `the success page answered ${asked.response.status}`);
+  const got = await call("download", file, { ip });
+  if (got.response.status !== 200 || createHash("sha256").update(got.body).digest("hex") !== expectedSha)
+    fail("download", `the file answered ${got.response.status} with ${got.body.length} bytes`);
+}
+
+let adminCookie = "";
+async function adminRead(csv: boolean) {
+  const path = csv ? `/${ADMIN_PATH}/orders.csv` : `/${ADMIN_PATH}`;
+  const { response, body } = await call("admin", path, {
+    headers: { cookie: adminCookie },
+    ip: "10.255.0.1",
+  });
+  const expected = csv ? "text/csv" : "Stato del prodotto";
+  const seen = csv ? (response.headers.get("content-type") ?? "") : body.toString();
+  if (response.status !== 200 || !seen.includes(expected))
+    fail("admin", `${path} answered ${response.status}`);
+}
+
+/** One second of traffic: 20 actions, each a page load or a whole flow of several requests. */
+const article = (i: number) => articles[i % articles.length]!;
+const SECOND: ((tick: number) => Promise<void>)[] = [
+  () => page("/"),
+  () => page("/blog"),
+  (t) => page(article(t)),
+  () => page("/checkout"),
+  () => purchase(),
+  () => page("/"),
+  (t) => page(article(t + 1)),
+  () => download(),
+  () => adminRead(false),
+  () => page("/"),
+  () => page("/checkout"),
+  () => purchase(),
+  (t) => page(article(t + 2)),
+  () => download(),
+  () => page("/blog"),
+  () => page("/"),
+  () => page("/terms"),
+  () => download(),
+  () => adminRead(true),
+  () => page("/checkout"),
+];
+
+const samples: { at: number; rss: number; fds: number }[] = [];
+try {
+  const signIn = await call("admin", `/${ADMIN_PATH}`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "sign-in", password: ADMIN_PASSWORD }),
+    headers: { origin: server.url },
+    ip: "10.255.0.1",
+  });
+  adminCookie = signIn.response.headers.get("set-cookie")?.split(";")[0] ?? "";
+  if (!adminCookie) throw new Error(`admin sign-in answered ${signIn.response.status}`);
+
+  const started = Date.now();
+  const pending = new Set<Promise<void>>();
+  const sampler = setInterval(
+    () => samples.push({ at: Date.now() - started, rss: rssOf(pid), fds: fdsOf() }),
+    SAMPLE_EVERY_MS,
+  );
+  // An open loop: each action starts on schedule, whether or not the previous ones have finished.
+  for (let n = 0; n < SECONDS * RATE; n++) {
+    const due = started + (n * 1000) / RATE;
+    if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+    const action = SECOND[n % RATE]!(Math.floor(n / RATE))
+      .catch((error: Error) => fail("request", error.message))
+      .finally(() => pending.delete(action));
+    pending.add(action);
+  }
+  await Promise.all(pending);
+  clearInterval(sampler);
+  samples.push({ at: Date.now() - started, rss: rssOf(pid), fds: fdsOf() });
+
+  // Every delivery e-mail arrives (the outbox works in the background), and no second one after it.
+  const deadline = Date.now() + 60_000;
+  while (smtp.messages.length < buyers.length && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 500));
+  await new Promise((r) => setTimeout(r, 5_000));
+
+  const warm = samples.find((s) => s.at >= WARM_AFTER_MS) ?? samples[0]!;
+  const last = samples.at(-1)!;
+  const mb = (bytes: number) => Math.round(bytes / MB);
+  const requests = [...counts.values()].reduce((a, b) => a + b, 0);
+  report("duration", SECONDS, " s");
+  report("actions started (20 a second)", SECONDS * RATE);
+  report("requests", requests);
+  report("requests by kind", [...counts].map(([kind, n]) => `${kind} ${n}`).join(", "));
+  report(
+    "latency p50 / p99 / max",
+    `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)} / ${Math.max(...latencies).toFixed(0)} ms`,
+  );
+  report(
+    "RSS warm / peak / end",
+    `${mb(warm.rss)} / ${mb(Math.max(...samples.map((s) => s.rss)))} / ${mb(last.rss)} MB`,
+  );
+  // The first sample of each minute, to tell a plateau from a steady climb.
+  const eachMinute = samples.filter(
+    (s, i) => i === 0 || Math.floor(s.at / 60_000) > Math.floor(samples[i - 1]!.at / 60_000),
+  );
+  report("RSS each minute", eachMinute.map((s) => mb(s.rss)).join(", "), " MB");
+  report(
+    "open fds warm / peak / end",
+    `${warm.fds} / ${Math.max(...samples.map((s) => s.fds))} / ${last.fds}`,
+  );
+  budget("orders paid (2 a second)", buyers.length, SECONDS * 2, "", "min");
+  report("delivery e-mails received", smtp.messages.length);
+  budget(
+    "unexpected answers",
+    [...failures.values()].reduce((a, b) => a + b, 0),
+    0,
+  );
+  budget("RSS growth from warm", mb(last.rss - warm.rss), 50, " MB");
+  budget("open fds above warm", last.fds - warm.fds, 20);
+
+  const byRecipient = new Map<string, number>();
+  for (const mail of smtp.messages) {
+    const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
+    if (/is ready to download/.test(mail.subject ?? "")) byRecipient.set(to, (byRecipient.get(to) ?? 0) + 1);
+  }
+  budget(
+    "paid orders without exactly one delivery e-mail",
+    buyers.filter((b) => byRecipient.get(b) !== 1).length,
+    0,
+  );
+  budget("e-mails to anyone but a buyer, or not a delivery", smtp.messages.length - buyers.length, 0);
+  budget(
+    "error lines in the server's log",
+    server
+      .output()
+      .split("\n")
+      .filter((line) => /"level":(50|60)/.test(line)).length,
+    0,
+  );
+} finally {
+  await server.stop();
+}
+
+// Every buyer has one order, paid (read once the server is stopped: PGlite allows one process).
+const checking = await createServices(parseEnv(env), { outboxWorker: false });
+const rows = buyers.length
+  ? await checking.database.db.select().from(orders).where(inArray(orders.email, buyers))
+  : [];
+await checking.close();
+const paidOnce = buyers.filter((b) => {
+  const own = rows.filter((row) => row.email === b);
+  return own.length === 1 && own[0]!.status === "paid" && own[0]!.paidAt !== null;
+}).length;
+budget("buyers without exactly one paid order", buyers.length - paidOnce, 0);
+await smtp.close();
+await rm(work, { recursive: true, force: true });
+finish();
