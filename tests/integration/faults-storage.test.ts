@@ -4,7 +4,6 @@
  * (tests/setup/failing-writes.ts: ENOSPC from /dev/full, EROFS); the admin must read a clear
  * Italian error, the log must carry it as an error, the old product must stay, nothing is left.
  */
-import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -4,7 +4,6 @@ import { PRODUCT, TIMING } from "#app/content/site.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { askBuyerToConfirm } from "#app/lib/downloads/download-confirmation.server.ts";
 import {
-  NOT_RECORDED,
   recordTransfer,
   type TransferRecord,
   type TransferRow,
