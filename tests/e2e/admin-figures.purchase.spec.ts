@@ -51,19 +51,21 @@ test.describe("the owner's figures and a calmer admin", () => {
     const sources = page
       .getByRole("table")
       .filter({ has: page.getByRole("columnheader", { name: "Provenienza" }) });
-    // Visits reach the database within the counter's flush interval (5 s).
+    const funnel = page.getByTestId("funnel");
+    // Visits reach the database within the counter's flush interval (5 s), each step's on its own.
     await expect(async () => {
       await page.reload();
       await expect(sources.getByRole("row", { name: new RegExp(`^${source} 1 1$`) })).toBeVisible();
+      for (const step of ["visit_blog", "visit_checkout", "payment_started", "payment_completed"]) {
+        await expect(funnel.locator(`tr[data-step="${step}"] td`).first()).not.toHaveText("0", {
+          timeout: 1000,
+        });
+      }
     }).toPass({ timeout: 20_000 });
     const articles = page
       .getByRole("table")
       .filter({ has: page.getByRole("columnheader", { name: "Articolo" }) });
     await expect(articles.getByRole("rowheader", { name: ARTICLE })).toBeVisible();
-    const funnel = page.getByTestId("funnel");
-    for (const step of ["visit_blog", "visit_checkout", "payment_started", "payment_completed"]) {
-      await expect(funnel.locator(`tr[data-step="${step}"] td`).first()).not.toHaveText("0");
-    }
     await page.getByRole("link", { name: "Ultimi 90 giorni" }).click();
     await expect(page).toHaveURL(/giorni=90/);
     await expect(

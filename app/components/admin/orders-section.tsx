@@ -23,20 +23,24 @@ export function OrdersSection({ data }: { data: SignedIn }) {
         <h2 id="orders-title" className="text-2xl font-bold">
           {copy.title}
         </h2>
-        <div className="flex flex-wrap gap-2">
-          <a
-            href={`/${data.adminPath}/orders.csv`}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-          >
-            {copy.export}
-          </a>
-          <a
-            href={`/${data.adminPath}/orders.csv?sep=semicolon`}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-          >
-            {ORDERS_CSV_COPY.excelLink}
-          </a>
-        </div>
+        <ul className="flex flex-wrap gap-2">
+          <li>
+            <a
+              href={`/${data.adminPath}/orders.csv`}
+              className="block rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+            >
+              {copy.export}
+            </a>
+          </li>
+          <li>
+            <a
+              href={`/${data.adminPath}/orders.csv?sep=semicolon`}
+              className="block rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+            >
+              {ORDERS_CSV_COPY.excelLink}
+            </a>
+          </li>
+        </ul>
       </div>
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">
         {(
