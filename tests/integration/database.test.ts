@@ -135,11 +135,11 @@ describe("migrations on PostgreSQL from two instances at once", () => {
 });
 
 describe("the embedded database on a small server (ADR 025)", () => {
-  it("runs with 16 MB of shared buffers, on disk and in memory", async () => {
+  it("runs with 8 MB of shared buffers, on disk and in memory", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "store-db-"));
     for (const database of [await openDatabase({ dataDir }), await openDatabase({ dataDir: null })]) {
       const result = await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
-      expect(result.rows[0]?.shared_buffers).toBe("16MB");
+      expect(result.rows[0]?.shared_buffers).toBe("8MB");
       await database.close();
     }
     await rm(dataDir, { recursive: true, force: true });
