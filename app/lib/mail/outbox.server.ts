@@ -3,33 +3,15 @@ import { resolve } from "node:path";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Db, isDatabaseUnavailable, isProcessRunning } from "#app/lib/db/database.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import {
-  type ReviewRequestData,
-  reviewRequestEmail,
-  type UpdateEmailData,
-  updateEmail,
-} from "#app/lib/mail/buyer-news-email.ts";
-import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
-import { type DisputeAlertData, disputeAlertEmail } from "#app/lib/mail/dispute-alert-email.ts";
-import {
-  type DownloadConfirmationData,
-  downloadConfirmationEmail,
-} from "#app/lib/mail/download-confirmation-email.ts";
-import type { Mailer } from "#app/lib/mail/mailer.server.ts";
-import {
-  type DailySummaryData,
-  dailySummaryEmail,
-  type SaleNoticeData,
-  saleNoticeEmail,
-} from "#app/lib/mail/owner-email.ts";
-import { type PaymentFailedData, paymentFailedEmail } from "#app/lib/mail/payment-failed-email.ts";
-import {
-  type RefundConfirmedData,
-  type RefundRequestAlertData,
-  refundConfirmedEmail,
-  refundRequestAlertEmail,
-} from "#app/lib/mail/refund-emails.ts";
-import { type SharingAlertData, sharingAlertEmail } from "#app/lib/mail/sharing-alert-email.ts";
+import { reviewRequestEmail, updateEmail } from "#app/lib/mail/buyer-news-email.ts";
+import { deliveryEmail } from "#app/lib/mail/delivery-email.ts";
+import { disputeAlertEmail } from "#app/lib/mail/dispute-alert-email.ts";
+import { downloadConfirmationEmail } from "#app/lib/mail/download-confirmation-email.ts";
+import type { Mailer, MailMessage } from "#app/lib/mail/mailer.server.ts";
+import { dailySummaryEmail, saleNoticeEmail } from "#app/lib/mail/owner-email.ts";
+import { paymentFailedEmail } from "#app/lib/mail/payment-failed-email.ts";
+import { refundConfirmedEmail, refundRequestAlertEmail } from "#app/lib/mail/refund-emails.ts";
+import { sharingAlertEmail } from "#app/lib/mail/sharing-alert-email.ts";
 import { emailOutbox } from "#db/schema.ts";
 
 /**
@@ -39,20 +21,23 @@ import { emailOutbox } from "#db/schema.ts";
 const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
+/** Each template and the function that writes it; the function's data is the template's payload. */
+const RENDERERS = {
+  delivery: deliveryEmail,
+  "dispute-alert": disputeAlertEmail,
+  "payment-failed": paymentFailedEmail,
+  "refund-confirmed": refundConfirmedEmail,
+  "refund-request-alert": refundRequestAlertEmail,
+  "sharing-alert": sharingAlertEmail,
+  "download-confirmation": downloadConfirmationEmail,
+  update: updateEmail,
+  "review-request": reviewRequestEmail,
+  "owner-sale": saleNoticeEmail,
+  "daily-summary": dailySummaryEmail,
+} satisfies Record<string, (to: string, data: never) => MailMessage>;
+
 /** Each template's payload. */
-interface Templates {
-  delivery: DeliveryEmailData;
-  "dispute-alert": DisputeAlertData;
-  "payment-failed": PaymentFailedData;
-  "refund-confirmed": RefundConfirmedData;
-  "refund-request-alert": RefundRequestAlertData;
-  "sharing-alert": SharingAlertData;
-  "download-confirmation": DownloadConfirmationData;
-  update: UpdateEmailData;
-  "review-request": ReviewRequestData;
-  "owner-sale": SaleNoticeData;
-  "daily-summary": DailySummaryData;
-}
+type Templates = { [T in keyof typeof RENDERERS]: Parameters<(typeof RENDERERS)[T]>[1] };
 
 type Template = keyof Templates;
 
@@ -91,31 +76,8 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 }
 
-function render(template: Template, to: string, payload: Record<string, unknown>) {
-  switch (template) {
-    case "delivery":
-      return deliveryEmail(to, payload as unknown as DeliveryEmailData);
-    case "dispute-alert":
-      return disputeAlertEmail(to, payload as unknown as DisputeAlertData);
-    case "payment-failed":
-      return paymentFailedEmail(to, payload as unknown as PaymentFailedData);
-    case "refund-confirmed":
-      return refundConfirmedEmail(to, payload as unknown as RefundConfirmedData);
-    case "refund-request-alert":
-      return refundRequestAlertEmail(to, payload as unknown as RefundRequestAlertData);
-    case "sharing-alert":
-      return sharingAlertEmail(to, payload as unknown as SharingAlertData);
-    case "download-confirmation":
-      return downloadConfirmationEmail(to, payload as unknown as DownloadConfirmationData);
-    case "update":
-      return updateEmail(to, payload as unknown as UpdateEmailData);
-    case "review-request":
-      return reviewRequestEmail(to, payload as unknown as ReviewRequestData);
-    case "owner-sale":
-      return saleNoticeEmail(to, payload as unknown as SaleNoticeData);
-    case "daily-summary":
-      return dailySummaryEmail(to, payload as unknown as DailySummaryData);
-  }
+function render(template: Template, to: string, payload: Record<string, unknown>): MailMessage {
+  return (RENDERERS[template] as (to: string, data: unknown) => MailMessage)(to, payload);
 }
 
 /**
