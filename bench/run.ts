@@ -4,6 +4,8 @@
  * date and the commit) and bench/results.md (one table). Exits non-zero when a budget is missed.
  * `npm run bench -- landing` runs only the files whose name contains "landing". The soak
  * (soak.bench.ts, 10 minutes) runs only when a filter names it: `npm run bench -- soak`.
+ * A whole run (no filter) also puts its table into README.md's performance section, between the
+ * `bench:start` and `bench:end` markers: the README always shows the last complete report.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -90,6 +92,17 @@ const markdown = [
   "",
 ].join("\n");
 writeFileSync("bench/results.md", markdown);
+if (!filter) {
+  const readme = readFileSync("README.md", "utf8");
+  const block = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/;
+  if (!block.test(readme))
+    throw new Error("README.md has no <!-- bench:start --> … <!-- bench:end --> block");
+  writeFileSync(
+    "README.md",
+    readme.replace(block, (_, start, end) => `${start}\n${markdown}\n${end}`),
+  );
+  console.log("README.md's performance table updated");
+}
 
 console.log(`\n${files.length - failedFiles.length} passed, ${failedFiles.length} failed`);
 console.log("Figures written to bench/results.json and bench/results.md");
