@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -33,23 +33,19 @@ function countStatements(): { count: () => number; stop: () => void } {
       count++;
       return (liteQuery as (...a: unknown[]) => unknown).apply(this, args);
     } as never),
-    vi.spyOn(PGlite.prototype, "transaction").mockImplementation(function (
+    vi.spyOn(PGlite.prototype, "transaction").mockImplementation(function <T>(
       this: PGlite,
-      callback: (tx: { query: (...a: unknown[]) => unknown }) => unknown,
+      callback: (tx: Transaction) => Promise<T>,
     ) {
       count += 2; // BEGIN and COMMIT
       return transaction.call(this, (tx) =>
-        callback(
-          new Proxy(tx, {
-            get: (target, key) =>
-              key === "query"
-                ? (...a: unknown[]) => {
-                    count++;
-                    return (target.query as (...b: unknown[]) => unknown)(...a);
-                  }
-                : Reflect.get(target, key),
-          }),
-        ),
+        callback({
+          ...tx,
+          query: (...args: Parameters<Transaction["query"]>) => {
+            count++;
+            return tx.query(...args);
+          },
+        } as Transaction),
       );
     } as never),
   ];
