@@ -25,8 +25,54 @@ export async function hit(
       reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
     returning count, reset_at`);
   const row = result.rows[0]!;
-  const allowed = Number(row.count) <= rule.limit;
-  return { allowed, retryAfterMs: allowed ? 0 : Math.max(0, new Date(row.reset_at).getTime() - Date.now()) };
+  return verdict(row.count, row.reset_at, rule.limit);
+}
+
+/**
+ * Counts one hit against `first` and, only when that is within its limit, one against `second`,
+ * in one statement (one round trip on the checkout's path). `second` is null when not counted.
+ * The two keys must differ.
+ */
+export async function hitBoth(
+  db: Db,
+  first: { key: string; rule: { limit: number; windowMs: number } },
+  second: { key: string; rule: { limit: number; windowMs: number } },
+): Promise<{ first: RateLimitResult; second: RateLimitResult | null }> {
+  const now = Date.now();
+  const resetAt = (rule: { windowMs: number }) => new Date(now + rule.windowMs).toISOString();
+  const counted = sql`on conflict (key) do update set
+      count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+      reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+    returning count, reset_at`;
+  const result = await db.execute<{
+    first_count: number;
+    first_reset_at: string | Date;
+    second_count: number | null;
+    second_reset_at: string | Date | null;
+  }>(sql`
+    with first_hit as (
+      insert into ${rateLimits} (key, count, reset_at) values (${first.key}, 1, ${resetAt(first.rule)})
+      ${counted}
+    ), second_hit as (
+      insert into ${rateLimits} (key, count, reset_at)
+      select ${second.key}, 1, ${resetAt(second.rule)}::timestamptz from first_hit
+      where first_hit.count <= ${first.rule.limit}
+      ${counted}
+    )
+    select first_hit.count as first_count, first_hit.reset_at as first_reset_at,
+      second_hit.count as second_count, second_hit.reset_at as second_reset_at
+    from first_hit left join second_hit on true`);
+  const row = result.rows[0]!;
+  return {
+    first: verdict(row.first_count, row.first_reset_at, first.rule.limit),
+    second:
+      row.second_count === null ? null : verdict(row.second_count, row.second_reset_at!, second.rule.limit),
+  };
+}
+
+function verdict(count: number, resetAt: string | Date, limit: number): RateLimitResult {
+  const allowed = Number(count) <= limit;
+  return { allowed, retryAfterMs: allowed ? 0 : Math.max(0, new Date(resetAt).getTime() - Date.now()) };
 }
 
 /** Clears `key`'s count (a sign-in that succeeded). */

@@ -36,7 +36,11 @@ function serverBinaries(): string {
   return join(root, versions[0], "bin");
 }
 
-export async function startOwnPostgres(): Promise<OwnPostgres> {
+/**
+ * `durable: true` keeps PostgreSQL's default durability (fsync on, as a real store runs), for a
+ * benchmark; tests leave it off (fsync off), as they only need the server, not its disk.
+ */
+export async function startOwnPostgres(options: { durable?: boolean } = {}): Promise<OwnPostgres> {
   const bin = serverBinaries();
   const dir = mkdtempSync(join(tmpdir(), "own-postgres-"));
   const data = join(dir, "data");
@@ -57,8 +61,8 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     }
   };
   run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const start = () => run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "start"]);
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.durable ? "" : " -c fsync=off"}`;
+  const start = () => run("pg_ctl", ["-D", data, "-o", settings, "-l", join(dir, "log"), "-w", "start"]);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

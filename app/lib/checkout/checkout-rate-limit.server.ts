@@ -1,7 +1,7 @@
 import type { Db } from "#app/lib/db/database.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { logger, maskEmail } from "#app/lib/logger.server.ts";
-import { hit } from "#app/lib/rate-limit.server.ts";
+import { hitBoth } from "#app/lib/rate-limit.server.ts";
 
 /**
  * How many orders may be started, in one place. A real buyer starts one or two; a script that
@@ -15,17 +15,20 @@ export const CHECKOUT_LIMITS = {
 
 /**
  * Counts one checkout for the client's IP and, if that is within its limit, for the e-mail
- * address. The address is counted only for requests the IP limit lets through, so a flood from
- * one machine does not also lock its victim's address out.
+ * address (one statement). The address is counted only for requests the IP limit lets through, so a
+ * flood from one machine does not also lock its victim's address out.
  */
 export async function allowCheckout(db: Db, ip: string | null, address: string): Promise<boolean> {
   const email = normalizeEmail(address);
-  const byIp = await hit(db, `checkout:ip:${ip ?? "unknown"}`, CHECKOUT_LIMITS.perIp);
-  if (!byIp.allowed) {
+  const { second: byAddress } = await hitBoth(
+    db,
+    { key: `checkout:ip:${ip ?? "unknown"}`, rule: CHECKOUT_LIMITS.perIp },
+    { key: `checkout:email:${email}`, rule: CHECKOUT_LIMITS.perAddress },
+  );
+  if (!byAddress) {
     logger.warn({ limit: "ip" }, "checkout rate-limited");
     return false;
   }
-  const byAddress = await hit(db, `checkout:email:${email}`, CHECKOUT_LIMITS.perAddress);
   if (!byAddress.allowed) logger.warn({ limit: "address", email: maskEmail(email) }, "checkout rate-limited");
   return byAddress.allowed;
 }

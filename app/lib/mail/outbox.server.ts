@@ -20,6 +20,8 @@ import { emailOutbox } from "#db/schema.ts";
  */
 const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
+/** E-mails claimed at once by the worker. */
+const BATCH = 10;
 
 /** Each template and the function that writes it; the function's data is the template's payload. */
 const RENDERERS = {
@@ -255,7 +257,8 @@ export function startOutboxWorker(db: Db, mailer: Mailer, options: { dataDir: st
       do {
         again = false;
         try {
-          while ((await processOutbox(db, mailer, 10, owner)) > 0) {}
+          // A batch that was not full left nothing due: no further claim to find that out.
+          while ((await processOutbox(db, mailer, BATCH, owner)) === BATCH) {}
         } catch (error) {
           logger.error({ err: error }, "outbox run failed");
         }

@@ -71,10 +71,12 @@ export async function fulfilOrder(
 ): Promise<{ order: Order | null; newlyPaid: boolean }> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
+    // Marked paid and settled (settledStatus) in one UPDATE: a refund or dispute that arrived first
+    // settles the order at once.
     const [marked] = await tx
       .update(orders)
       .set({
-        status: "paid",
+        status: settledStatus(),
         paidAt: new Date(),
         updatedAt: new Date(),
         ...(payment.paymentIntentId ? { paymentIntentId: payment.paymentIntentId } : {}),
@@ -85,15 +87,13 @@ export async function fulfilOrder(
         ...(payment.invoiceUrl !== undefined && { invoiceUrl: payment.invoiceUrl }),
       })
       .where(and(eq(orders.id, payment.orderId), inArray(orders.status, UNPAID_STATUSES)))
-      .returning({ id: orders.id });
-    if (marked) {
-      const paid = await settleOrder(txDb, marked.id);
-      if (paid?.status === "paid") {
-        await queueDeliveryEmail(txDb, paid, links, `delivery:${paid.id}`);
-        await recordSale(txDb, paid, links.supportEmail);
-        return { order: paid, newlyPaid: true };
-      }
+      .returning();
+    if (marked?.status === "paid") {
+      await queueDeliveryEmail(txDb, marked, links, `delivery:${marked.id}`);
+      await recordSale(txDb, marked, links.supportEmail);
+      return { order: marked, newlyPaid: true };
     }
+    if (marked) return { order: marked, newlyPaid: false };
     const [existing] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
     return { order: existing ?? null, newlyPaid: false };
   });
@@ -137,22 +137,24 @@ const DISPUTE_RESOLVED_FOR_STORE = ["won", "warning_closed", "prevented"];
  * UPDATE, so events applied in any order and any number of times end in the same status.
  */
 export async function settleOrder(db: Db, orderId: string): Promise<Order | null> {
+  const [order] = await db
+    .update(orders)
+    .set({ status: settledStatus(), updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), isNotNull(orders.paidAt), inArray(orders.status, PAID_STATUSES)))
+    .returning();
+  return order ?? null;
+}
+
+/** The status a paid order has from what happened to its payment since, as settleOrder says. */
+function settledStatus() {
   const resolved = sql.join(
     DISPUTE_RESOLVED_FOR_STORE.map((status) => sql`${status}`),
     sql`, `,
   );
-  const [order] = await db
-    .update(orders)
-    .set({
-      status: sql`case
-        when ${orders.disputeStatus} is not null and ${orders.disputeStatus} not in (${resolved}) then 'disputed'
-        when ${orders.refundedCents} >= ${orders.amountCents} then 'refunded'
-        else 'paid' end::order_status`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(orders.id, orderId), isNotNull(orders.paidAt), inArray(orders.status, PAID_STATUSES)))
-    .returning();
-  return order ?? null;
+  return sql<Order["status"]>`case
+    when ${orders.disputeStatus} is not null and ${orders.disputeStatus} not in (${resolved}) then 'disputed'
+    when ${orders.refundedCents} >= ${orders.amountCents} then 'refunded'
+    else 'paid' end::order_status`;
 }
 
 /** Revokes an order the admin refunded in full: its downloads and its e-mail links stop working. */
