@@ -12,6 +12,8 @@ export interface LighthouseFigures {
   cls: number;
   /** Bytes of JavaScript transferred (compressed) by the page. */
   scriptBytes: number;
+  /** Bytes of the HTML document transferred (compressed). */
+  htmlBytes: number;
 }
 
 const median = (values: number[]) => {
@@ -43,9 +45,11 @@ export async function lighthouseMedian(url: string, runs = 3): Promise<Lighthous
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      const scripts = (
+      const resources = (
         audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] }
-      )?.items?.find((item) => item.resourceType === "script");
+      )?.items;
+      const transferred = (type: string) =>
+        resources?.find((item) => item.resourceType === type)?.transferSize ?? 0;
       results.push({
         url,
         performance: score("performance"),
@@ -55,7 +59,8 @@ export async function lighthouseMedian(url: string, runs = 3): Promise<Lighthous
         lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
         tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
         cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
-        scriptBytes: scripts?.transferSize ?? 0,
+        scriptBytes: transferred("script"),
+        htmlBytes: transferred("document"),
       });
     }
   } finally {
@@ -72,5 +77,6 @@ export async function lighthouseMedian(url: string, runs = 3): Promise<Lighthous
     tbtMs: Math.round(pick("tbtMs")),
     cls: Number(pick("cls").toFixed(3)),
     scriptBytes: pick("scriptBytes"),
+    htmlBytes: pick("htmlBytes"),
   };
 }
