@@ -24,7 +24,8 @@ export async function buildPeer(): Promise<string> {
   await build({
     configFile: fileURLToPath(new URL("vite.config.ts", import.meta.url)),
     build: { outDir, emptyOutDir: true },
-    logLevel: "warn",
+    // Errors only: a Vite SPA build warns about its one large chunk and Radix's "use client" lines.
+    logLevel: "error",
   });
   const write = async (path: string, body: string) => {
     await mkdir(join(outDir, path, ".."), { recursive: true });

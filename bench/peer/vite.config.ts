@@ -15,14 +15,5 @@ export default defineConfig({
   // React 19's automatic JSX runtime, as @vitejs/plugin-react configures it (Fast Refresh, the
   // plugin's other job, is for development only).
   oxc: { jsx: { runtime: "automatic" } },
-  build: {
-    rolldownOptions: {
-      // Radix's "use client" lines mean nothing in an SPA bundle (@vitejs/plugin-react hides them too).
-      onwarn(warning, warn) {
-        if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning);
-      },
-      checks: { pluginTimings: false },
-    },
-  },
   plugins: [tailwindcss(), imagetools({ include: [/^[^?]+\.svg\?(.*&)?as=picture(&.*)?$/] })],
 });
