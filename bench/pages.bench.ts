@@ -70,9 +70,13 @@ function compare(page: string, label: string, store: number, peer: number, unit 
 
 const kb = (bytes: number) => Number((bytes / KB).toFixed(1));
 
-/** The figures where the store does worse than the peer (scores lower; times, shift, script larger). */
-function trailing(store: LighthouseFigures, peer: LighthouseFigures): string[] {
-  const higherIsBetter = ["performance", "accessibility", "bestPractices", "seo"] as const;
+/**
+ * The figures where the store does worse than the peer (scores lower; times, shift, script larger).
+ * SEO counts on indexable pages only: a `noindex` page scores low by design.
+ */
+function trailing(store: LighthouseFigures, peer: LighthouseFigures, indexable: boolean): string[] {
+  const scores = ["performance", "accessibility", "bestPractices", "seo"] as const;
+  const higherIsBetter = scores.filter((key) => indexable || key !== "seo");
   const lowerIsBetter = ["lcpMs", "tbtMs", "cls", "scriptBytes"] as const;
   return [
     ...higherIsBetter.filter((key) => store[key] < peer[key]),
@@ -134,7 +138,7 @@ try {
     if (page.indexable) budget(`${name} SEO`, store.seo, 100, "", "min");
     if (page.fastLcp) budget(`${name} LCP`, store.lcpMs, 1000, " ms");
     // HTML is left out: the store's carries the page, the peer's is an empty shell (ADR 028).
-    const worse = trailing(store, peer);
+    const worse = trailing(store, peer, page.indexable);
     budget(`${name} figures where the store trails the peer`, worse.length, 0);
     if (worse.length) report(`${name} trailing figures`, worse.join(", "));
 

@@ -32,6 +32,8 @@ export async function buildPeer(): Promise<string> {
     await writeFile(join(outDir, path), body);
   };
   const json = (value: unknown) => JSON.stringify(value);
+  // Lovable's template ships one in public/; without it the SPA fallback would answer with HTML.
+  await write("robots.txt", "User-agent: *\nAllow: /\n");
   await write(
     "rest/v1/products",
     json({
