@@ -75,25 +75,32 @@ http {
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  // A bench that throws or exits before stop() must not leave nginx running.
+  const killOnExit = () => child.kill("SIGQUIT");
+  process.once("exit", killOnExit);
+  const stop = async () => {
+    process.off("exit", killOnExit);
+    // SIGQUIT: a graceful shutdown, which also ends the worker.
+    if (child.exitCode === null) child.kill("SIGQUIT");
+    await exited;
+    await rm(work, { recursive: true, force: true });
+  };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`nginx exited with ${child.exitCode}:\n${output}`);
+    }
     try {
       await fetch(`${url}/`);
       break;
     } catch {}
-    if (Date.now() > deadline) throw new Error(`nginx did not answer on ${url}:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`nginx did not answer on ${url}:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return {
-    url,
-    port,
-    async stop() {
-      // SIGQUIT: a graceful shutdown, which also ends the worker.
-      if (child.exitCode === null) child.kill("SIGQUIT");
-      await exited;
-      await rm(work, { recursive: true, force: true });
-    },
-  };
+  return { url, port, stop };
 }

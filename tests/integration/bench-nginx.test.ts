@@ -2,6 +2,7 @@
  * The benches' nginx (bench/lib/nginx.ts): serves a directory as the comparisons need it, a single-page
  * app falling back to its index.html, and leaves nothing behind when stopped.
  */
+import { execFileSync } from "node:child_process";
 import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,5 +48,26 @@ describe("startNginx", () => {
     }
     expect(await nginxTemps()).toEqual(before);
     await expect(fetch(`${nginx.url}/index.html`)).rejects.toThrow();
+  });
+
+  it("ends with the process that started it, when that process never calls stop()", async () => {
+    const script = `import { startNginx } from "./bench/lib/nginx.ts";
+      const nginx = await startNginx({ root: ${JSON.stringify(root)} });
+      console.log(nginx.url);
+      process.exit(0);`;
+    const url = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    }).trim();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await expect
+      .poll(
+        async () =>
+          fetch(`${url}/index.html`).then(
+            () => "up",
+            () => "down",
+          ),
+        { timeout: 5_000 },
+      )
+      .toBe("down");
   });
 });
