@@ -40,10 +40,19 @@ export async function lighthouseMedian(url: string, runs = 3): Promise<Lighthous
   });
   const results: LighthouseFigures[] = [];
   try {
-    for (let i = 0; i < runs; i++) {
+    // A run whose trace lacks a metric (on a loaded machine Chromium sometimes reports no LCP) is
+    // run again, up to twice, rather than averaged in as NaN.
+    for (let attempt = 0; results.length < runs; attempt++) {
       const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories, audits } = result.lhr;
+      const measured = ["largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"].every(
+        (id) => Number.isFinite(audits[id]?.numericValue),
+      );
+      if (!measured) {
+        if (attempt >= runs + 1) throw new Error(`Lighthouse measured no LCP, TBT or CLS on ${url}`);
+        continue;
+      }
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const resources = (
         audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] }
