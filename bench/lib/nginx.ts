@@ -5,7 +5,7 @@
  * child process and `stop()` ends it and removes that directory.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -76,7 +76,10 @@ http {
   child.stderr.on("data", (chunk) => (output += chunk));
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   // A bench that throws or exits before stop() must not leave nginx running.
-  const killOnExit = () => child.kill("SIGQUIT");
+  const killOnExit = () => {
+    child.kill("SIGQUIT");
+    rmSync(work, { recursive: true, force: true });
+  };
   process.once("exit", killOnExit);
   const stop = async () => {
     process.off("exit", killOnExit);

@@ -51,6 +51,7 @@ describe("startNginx", () => {
   });
 
   it("ends with the process that started it, when that process never calls stop()", async () => {
+    const before = await nginxTemps();
     const script = `import { startNginx } from "./bench/lib/nginx.ts";
       const nginx = await startNginx({ root: ${JSON.stringify(root)} });
       console.log(nginx.url);
@@ -69,5 +70,6 @@ describe("startNginx", () => {
         { timeout: 5_000 },
       )
       .toBe("down");
+    expect(await nginxTemps()).toEqual(before);
   });
 });
