@@ -4,7 +4,6 @@
  * (the admin's check) and each buyer's personal copy with its licence PDF (ADR 019), whose
  * throughput and memory must stay within 10 % of the plain file's.
  */
-import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -16,9 +15,10 @@ import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
 import { orders } from "#db/schema.ts";
 import { seedProduct } from "../tests/setup/seed-product.ts";
-import { freePort, startServer } from "../tests/setup/server.ts";
+import { startServer } from "../tests/setup/server.ts";
 import { buildZip, expectedCopy } from "../tests/setup/zip-fixtures.ts";
 import { budget, finish, report } from "./lib/budget.ts";
+import { startNginx } from "./lib/nginx.ts";
 import { rssOf, watchPeakRss } from "./lib/process.ts";
 
 const CONCURRENCY = 200;
@@ -156,26 +156,12 @@ report(
 );
 await server.stop();
 
-if (spawnSync("nginx", ["-v"]).error) {
-  console.error("nginx not found: install Debian's nginx (apt-get install nginx) to compare against it.");
-  process.exit(1);
-}
-const nginxPort = await freePort();
-const nginxConf = join(work, "nginx.conf");
 // nginx's workers run as an unprivileged user: let them read the file.
 await chmod(work, 0o755);
 await chmod(zipPath, 0o644);
-await writeFile(
-  nginxConf,
-  `daemon off; worker_processes 1; pid ${work}/nginx.pid; error_log ${work}/nginx-error.log;
-events { worker_connections 1024; }
-http { access_log off; sendfile on; tcp_nopush on;
-  server { listen 127.0.0.1:${nginxPort}; root ${work}; location / { } } }`,
-);
-const nginx = spawn("nginx", ["-c", nginxConf, "-p", work], { stdio: "ignore" });
-await new Promise((r) => setTimeout(r, 500));
-const reference = await fetchAll(tokens.map(() => `http://127.0.0.1:${nginxPort}/toolkit.zip`));
-nginx.kill("SIGQUIT");
+const nginx = await startNginx({ root: work });
+const reference = await fetchAll(tokens.map(() => `${nginx.url}/toolkit.zip`));
+await nginx.stop();
 
 report(
   "store",

@@ -2,7 +2,7 @@
  * `npm run bench`: runs every bench/*.bench.ts in turn against the built store, prints its figures
  * and whether each budget holds, and writes them all to bench/results.json (with the machine, the
  * date and the commit) and bench/results.md (one table). Exits non-zero when a budget is missed.
- * `npm run bench -- landing` runs only the files whose name contains "landing". The soak
+ * `npm run bench -- pages` runs only the files whose name contains "pages". The soak
  * (soak.bench.ts, 10 minutes) runs only when a filter names it: `npm run bench -- soak`.
  * A whole run (no filter) also puts its table into README.md's performance section, between the
  * `bench:start` and `bench:end` markers: the README always shows the last complete report.
