@@ -12,6 +12,11 @@ export interface UnlockedOffer {
   expiresInMs: number;
 }
 
+/** A GET (a crawler, a typed URL) is answered, not logged as a failed request. */
+export function loader() {
+  return Response.json({ error: "POST only" }, { status: 405, headers: { Allow: "POST" } });
+}
+
 export function action({ context }: Route.ActionArgs) {
   const offer = createDiscountOffer(context.get(servicesContext).settings.tokenSecrets);
   return Response.json({

@@ -172,8 +172,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       />
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight md:text-4xl">{CHECKOUT_COPY.title}</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_26rem]">
-        {/* Below the order card on a phone: laid out only when it nears the viewport (app.css). */}
-        <div className="render-when-visible order-2 lg:order-1">
+        <div className="order-2 lg:order-1">
           <h2 className="text-xl font-bold">{CHECKOUT_COPY.videoTitle}</h2>
           <video
             className="mt-4 aspect-video w-full rounded-xl bg-slate-900"

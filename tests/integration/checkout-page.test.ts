@@ -103,5 +103,11 @@ for (const backend of testBackends()) {
       const [order] = await services.database.db.select().from(orders);
       expect(order).toMatchObject({ amountCents: PROMO_PRICE_CENTS, discountApplied: true });
     });
+
+    it("answers a GET of the offer with 405, not a logged failure", async () => {
+      const answer = checkoutOffer.loader();
+      expect(answer.status).toBe(405);
+      expect(answer.headers.get("allow")).toBe("POST");
+    });
   });
 }
