@@ -3,6 +3,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  route("checkout/offer", "routes/checkout-offer.ts"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("pay/test/:session", "routes/pay-test.tsx"),

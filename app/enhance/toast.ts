@@ -4,7 +4,7 @@ import { TIMING } from "#app/content/site.ts";
  * A notice in the page's corner for the pages that ship without React (sonner needs React): same
  * place and duration as the store's other toasts, announced politely.
  */
-export function showToast(title: string, description: string) {
+export function showToast(title: string, description?: string) {
   let region = document.getElementById("page-toasts");
   if (!region) {
     region = document.createElement("div");
@@ -18,10 +18,13 @@ export function showToast(title: string, description: string) {
   const heading = document.createElement("p");
   heading.className = "font-semibold text-slate-900";
   heading.textContent = title;
-  const text = document.createElement("p");
-  text.className = "mt-1 text-slate-600";
-  text.textContent = description;
-  toast.append(heading, text);
+  toast.append(heading);
+  if (description) {
+    const text = document.createElement("p");
+    text.className = "mt-1 text-slate-600";
+    text.textContent = description;
+    toast.append(text);
+  }
   region.append(toast);
   while (region.children.length > TIMING.maxToasts) region.firstElementChild?.remove();
   setTimeout(() => toast.remove(), TIMING.toastMs);

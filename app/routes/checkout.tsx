@@ -1,30 +1,33 @@
 import { ArrowLeft, BadgeCheck, Check, Download, RotateCcw, ShieldCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { data, Link, redirect } from "react-router";
 import { DiscountDialog } from "#app/components/checkout/discount-dialog.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { CHECKOUT_COPY, CHECKOUT_LIMIT_COPY } from "#app/content/checkout.ts";
-import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
+import { PRODUCT } from "#app/content/site.ts";
+// A standalone page script, not a worker: see home.tsx and ADR 008 (ADR 029 for the checkout).
+import checkoutScript from "#app/enhance/checkout.ts?worker&url";
 import { AppError, type AppErrorCode } from "#app/lib/app-error.ts";
 import { allowCheckout } from "#app/lib/checkout/checkout-rate-limit.server.ts";
 import { checkoutSchema } from "#app/lib/checkout/checkout-schema.ts";
 import { offerClaimed } from "#app/lib/checkout/claimed-offer.ts";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
-import { createDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
-import { formatDuration } from "#app/lib/duration.ts";
-import { localPartFits } from "#app/lib/email-address.ts";
+import { createDiscountOffer, discountOfferExpiry } from "#app/lib/checkout/discount-offer.server.ts";
 import { attributionFromForm, attributionOf } from "#app/lib/funnel/attribution.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
-import { useCountdown } from "#app/lib/use-countdown.ts";
 import demoVideo from "#app/media/toolkit-tour.mp4?url";
 import demoCaptions from "#app/media/toolkit-tour.vtt?url";
 import demoPoster from "#app/media/toolkit-tour-poster.webp?url";
+import type { PageHandle } from "#app/root.tsx";
 import { httpStatus, needsDatabase, readForm } from "#app/routes/http.server.ts";
+import { loadAsDocument } from "#app/routes/load-as-document.ts";
 import type { Route } from "./+types/checkout";
+
+/** Server-rendered on every request and enhanced by a page script, without React (ADR 029). */
+export const handle: PageHandle = { script: checkoutScript };
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = () => [
   { title: `Checkout - ${PRODUCT.name}` },
@@ -55,9 +58,24 @@ export const loader = needsDatabase(async ({ context, request }: Route.LoaderArg
   };
 });
 
-type ActionResult =
-  | { intent: "unlock"; offer: string; expiresInMs: number }
-  | { intent: "buy"; error: { title: string; message: string }; field?: "email" | "consent" };
+/** An offer still running, as the page script needs it: the token and the milliseconds left. */
+interface RunningOffer {
+  offer: string;
+  expiresInMs: number;
+}
+
+/**
+ * A refused order. The page is posted as a whole document, so the answer carries back what the
+ * buyer had entered and the offer still running, for the page to show them again.
+ */
+interface RefusedOrder {
+  intent: "buy";
+  error: { title: string; message: string };
+  field?: "email" | "consent";
+  email: string;
+  consent: boolean;
+  offer: RunningOffer | null;
+}
 
 /** What the buyer reads when the order could not be created. */
 const ORDER_ERRORS: Partial<Record<AppErrorCode, { title: string; message: string }>> = {
@@ -69,14 +87,20 @@ const ORDER_ERRORS: Partial<Record<AppErrorCode, { title: string; message: strin
 export const action = needsDatabase(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const form = await readForm(request);
-  if (form.get("intent") === "unlock") {
-    const offer = createDiscountOffer(services.settings.tokenSecrets);
-    return {
-      intent: "unlock",
-      offer: offer.token,
-      expiresInMs: offer.expiresAt - Date.now(),
-    } satisfies ActionResult;
-  }
+  const offerToken = String(form.get("offer") ?? "");
+  const offerEnds = discountOfferExpiry(services.settings.tokenSecrets, offerToken);
+  const refused = (error: RefusedOrder["error"], status: number, field?: RefusedOrder["field"]) =>
+    data(
+      {
+        intent: "buy",
+        error,
+        ...(field && { field }),
+        email: String(form.get("email") ?? "").slice(0, 254),
+        consent: form.get("consent") === "on",
+        offer: offerEnds === null ? null : { offer: offerToken, expiresInMs: offerEnds - Date.now() },
+      } satisfies RefusedOrder,
+      { status },
+    );
   const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const empty = !String(form.get("email") ?? "").trim();
@@ -86,13 +110,11 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
       : empty
         ? CHECKOUT_COPY.emailRequired
         : CHECKOUT_COPY.emailInvalid;
-    return data({ intent: "buy", error, field: emailFailed ? "email" : "consent" } satisfies ActionResult, {
-      status: 400,
-    });
+    return refused(error, 400, emailFailed ? "email" : "consent");
   }
   // Counted before anything is written or the payment provider is called (ADR 014).
   if (!(await allowCheckout(services.database.db, context.get(clientIpContext), parsed.data.email))) {
-    return data({ intent: "buy", error: CHECKOUT_LIMIT_COPY } satisfies ActionResult, { status: 429 });
+    return refused(CHECKOUT_LIMIT_COPY, 429);
   }
   try {
     const cameFrom = attributionFromForm(Object.fromEntries(form), request.headers.get("user-agent") ?? "");
@@ -101,84 +123,53 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
   } catch (error) {
     if (error instanceof AppError) {
       const message = ORDER_ERRORS[error.code] ?? CHECKOUT_COPY.paymentError;
-      return data({ intent: "buy", error: message } satisfies ActionResult, { status: httpStatus(error) });
+      return refused(message, httpStatus(error));
     }
     logger.error({ err: error }, "checkout failed");
-    return data({ intent: "buy", error: CHECKOUT_COPY.paymentError } satisfies ActionResult, { status: 500 });
+    return refused(CHECKOUT_COPY.paymentError, 500);
   }
 });
 
 const BADGE_ICONS = [Download, RotateCcw, BadgeCheck];
 
+/**
+ * The checkout as the server renders it: the standard price, the order form, and the discount
+ * dialog closed. app/enhance/checkout.ts opens the dialog, runs the offer's countdown and checks
+ * the form before it posts, through the data-* hooks below; without JavaScript the form posts as
+ * a document at the standard price, and a refused order comes back as this page with its message.
+ */
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "buy";
-  const unlock = useFetcher<typeof action>();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [offer, setOffer] = useState<{ token: string; expiresAt: number } | null>(null);
-  const remaining = useCountdown(offer?.expiresAt ?? null);
-  const discountActive = offer !== null && remaining > 0;
-  const emailRef = useRef<HTMLInputElement>(null);
-  const consentRef = useRef<HTMLInputElement>(null);
-  const consentError =
-    actionData?.intent === "buy" && "field" in actionData && actionData.field === "consent";
-  // Refused before posting (see onSubmit), or by the server.
-  const [emailRefused, setEmailRefused] = useState(false);
-  const emailError = emailRefused
-    ? CHECKOUT_COPY.emailInvalid.message
-    : actionData?.intent === "buy" && !consentError
-      ? actionData.error.message
-      : null;
-
-  // The offer is made once the page is interactive; without JavaScript the page sells at the standard price.
-  // The offer accepted in the landing page's exit dialog, as the page first loaded (a revalidation
-  // after a refused submit makes a new one, which must neither restart the countdown nor reopen the dialog).
-  const claimedOffer = useRef(loaderData.claimed);
-  useEffect(() => {
-    const claimed = claimedOffer.current;
-    if (claimed) setOffer({ token: claimed.offer, expiresAt: Date.now() + claimed.expiresInMs });
-    setDialogOpen(loaderData.available && !claimed);
-  }, [loaderData.available]);
-
-  useEffect(() => {
-    const result = unlock.data;
-    if (result?.intent === "unlock") {
-      setOffer({ token: result.offer, expiresAt: Date.now() + result.expiresInMs });
-      setDialogOpen(false);
-    }
-  }, [unlock.data]);
-
-  useEffect(() => {
-    if (offer && remaining === 0) {
-      setOffer(null);
-      toast(CHECKOUT_COPY.discountExpired);
-    }
-  }, [offer, remaining]);
-
-  useEffect(() => {
-    if (actionData?.intent === "buy")
-      toast.error(actionData.error.title, { description: actionData.error.message });
-  }, [actionData]);
-
-  const price = discountActive ? PROMO_PRICE_CENTS : PRODUCT.priceCents;
-  const compareAt = discountActive ? PRODUCT.priceCents : PRODUCT.listPriceCents;
+  const refusal = actionData?.intent === "buy" ? actionData : undefined;
+  const consentError = refusal?.field === "consent";
+  const emailError = refusal && !consentError ? refusal.error.message : null;
+  // The offer the script starts with: the one carried through a refused order, or the one accepted
+  // in the landing page's exit dialog. The dialog opens only on a first visit without either.
+  const offer = refusal ? refusal.offer : loaderData.claimed;
+  const openOffer = loaderData.available && !refusal && !loaderData.claimed;
+  const price = PRODUCT.priceCents;
+  const compareAt = PRODUCT.listPriceCents;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 md:py-12">
+    <div
+      className="mx-auto max-w-6xl px-4 py-8 md:py-12"
+      data-checkout
+      data-offer={offer?.offer}
+      data-offer-ms={offer?.expiresInMs}
+      data-open-offer={openOffer || undefined}
+      data-refusal={refusal ? `${refusal.error.title}\n${refusal.error.message}` : undefined}
+    >
       <Link
         to="/"
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
         <ArrowLeft aria-hidden="true" className="size-4" /> {CHECKOUT_COPY.back}
       </Link>
-      {discountActive && (
-        <p
-          role="status"
-          className="mt-4 rounded-lg bg-emerald-600 px-4 py-3 text-center font-semibold text-white"
-        >
-          {CHECKOUT_COPY.discountBanner(formatDuration(remaining))}
-        </p>
-      )}
+      <p
+        role="status"
+        hidden
+        data-discount-banner
+        className="mt-4 rounded-lg bg-emerald-600 px-4 py-3 text-center font-semibold text-white"
+      />
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight md:text-4xl">{CHECKOUT_COPY.title}</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_26rem]">
         <div className="order-2 lg:order-1">
@@ -231,56 +222,28 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               {PRODUCT.name}
             </h2>
             <div className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              <span className="text-4xl font-extrabold" data-testid="price">
+              <span className="text-4xl font-extrabold" data-testid="price" data-price>
                 {formatCents(price)}
               </span>
               {/* With the discount on, the saving shown is the discount's, against the standard price. */}
               <s className="text-lg text-slate-500">
-                <span className="sr-only">
-                  {discountActive ? CHECKOUT_COPY.standardPrice : CHECKOUT_COPY.listPrice}:{" "}
+                <span className="sr-only" data-compare-label>
+                  {CHECKOUT_COPY.listPrice}:{" "}
                 </span>
-                {formatCents(compareAt)}
+                <span data-compare>{formatCents(compareAt)}</span>
               </s>
-              <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-700">
-                {discountActive ? CHECKOUT_COPY.savePromo : CHECKOUT_COPY.save}
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-700" data-save>
+                {CHECKOUT_COPY.save}
               </span>
             </div>
-            <p className="mt-1 text-sm text-slate-600">
+            <p className="mt-1 text-sm text-slate-600" data-saved>
               {CHECKOUT_COPY.saved(formatCents(compareAt - price))}
             </p>
 
             {loaderData.available ? (
-              <Form
-                method="post"
-                className="mt-6"
-                noValidate
-                onSubmit={(event) => {
-                  setEmailRefused(false);
-                  if (!emailRef.current?.value.trim()) {
-                    event.preventDefault();
-                    toast.error(CHECKOUT_COPY.emailRequired.title, {
-                      description: CHECKOUT_COPY.emailRequired.message,
-                    });
-                    emailRef.current?.focus();
-                  } else if (!localPartFits(emailRef.current.value.trim())) {
-                    // A local part over 64 characters: the server's answer, given before the post.
-                    event.preventDefault();
-                    setEmailRefused(true);
-                    toast.error(CHECKOUT_COPY.emailInvalid.title, {
-                      description: CHECKOUT_COPY.emailInvalid.message,
-                    });
-                    emailRef.current.focus();
-                  } else if (!consentRef.current?.checked) {
-                    event.preventDefault();
-                    toast.error(CHECKOUT_COPY.consentRequired.title, {
-                      description: CHECKOUT_COPY.consentRequired.message,
-                    });
-                    consentRef.current?.focus();
-                  }
-                }}
-              >
+              <form method="post" className="mt-6" noValidate data-order-form>
                 <input type="hidden" name="intent" value="buy" />
-                <input type="hidden" name="offer" value={discountActive ? offer.token : ""} />
+                <input type="hidden" name="offer" value="" />
                 {Object.entries(loaderData.cameFrom).map(([name, value]) => (
                   <input key={name} type="hidden" name={name} value={value} />
                 ))}
@@ -289,7 +252,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   {CHECKOUT_COPY.emailLabel}
                 </label>
                 <input
-                  ref={emailRef}
                   id="email"
                   name="email"
                   type="email"
@@ -297,6 +259,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   inputMode="email"
                   maxLength={254}
                   placeholder={CHECKOUT_COPY.emailPlaceholder}
+                  defaultValue={refusal?.email}
                   aria-describedby="email-hint email-error"
                   aria-invalid={emailError ? true : undefined}
                   className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2.5 text-base focus:border-brand-600"
@@ -304,18 +267,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <p id="email-hint" className="mt-1 text-xs text-slate-500">
                   {CHECKOUT_COPY.emailHint}
                 </p>
-                {emailError && (
-                  <p id="email-error" role="alert" className="mt-2 text-sm text-red-700">
-                    {emailError}
-                  </p>
-                )}
+                {/* Also shown by the page script, when it refuses an address before posting. */}
+                <p id="email-error" role="alert" hidden={!emailError} className="mt-2 text-sm text-red-700">
+                  {emailError}
+                </p>
                 <div className="mt-4 flex items-start gap-2">
                   <input
-                    ref={consentRef}
                     id="consent"
                     name="consent"
                     type="checkbox"
                     required
+                    defaultChecked={refusal?.consent}
                     aria-describedby="consent-error"
                     aria-invalid={consentError ? true : undefined}
                     className="mt-1 size-4 shrink-0 accent-brand-700"
@@ -334,20 +296,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </div>
                 {consentError && (
                   <p id="consent-error" role="alert" className="mt-2 text-sm text-red-700">
-                    {actionData.error.message}
+                    {refusal.error.message}
                   </p>
                 )}
                 <button
                   type="submit"
-                  disabled={processing}
+                  data-buy
                   className="mt-4 w-full rounded-md bg-brand-700 px-4 py-3.5 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:opacity-60"
                 >
-                  {processing ? CHECKOUT_COPY.processing : CHECKOUT_COPY.buy(formatCents(price))}
+                  {CHECKOUT_COPY.buy(formatCents(price))}
                 </button>
                 <p className="mt-3 flex items-center gap-1 text-xs text-slate-500">
                   <ShieldCheck aria-hidden="true" className="size-4" /> {CHECKOUT_COPY.secure}
                 </p>
-              </Form>
+              </form>
             ) : (
               <div
                 role="alert"
@@ -379,13 +341,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </section>
         </div>
       </div>
-      {dialogOpen && (
-        <DiscountDialog
-          busy={unlock.state !== "idle"}
-          onUnlock={() => unlock.submit({ intent: "unlock" }, { method: "post" })}
-          onClose={() => setDialogOpen(false)}
-        />
-      )}
+      {loaderData.available && <DiscountDialog />}
     </div>
   );
 }

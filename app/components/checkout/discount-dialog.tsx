@@ -1,40 +1,23 @@
 import { X } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { CHECKOUT_COPY } from "#app/content/checkout.ts";
 
-/** The offer shown when the checkout opens: unlock 25% for 5 minutes, or continue at the standard price. */
-export function DiscountDialog({
-  onUnlock,
-  onClose,
-  busy,
-}: {
-  onUnlock(): void;
-  onClose(): void;
-  busy: boolean;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+/**
+ * The offer shown when the checkout opens: unlock 25% for 5 minutes, or continue at the standard
+ * price. Static markup, closed: app/enhance/checkout.ts opens it and runs its buttons.
+ */
+export function DiscountDialog() {
   const copy = CHECKOUT_COPY.discountModal;
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has its keyboard twin in Escape, which <dialog> handles
     <dialog
-      ref={ref}
       aria-labelledby="discount-title"
-      onClose={onClose}
-      onClick={(event) => {
-        // A click on the backdrop (the dialog element itself, outside its content) dismisses it.
-        if (event.target === event.currentTarget) ref.current?.close();
-      }}
+      data-discount-dialog
       className="m-auto w-[min(92vw,28rem)] rounded-2xl p-0 shadow-2xl backdrop:bg-slate-900/60"
     >
       <div className="relative p-6 text-center">
         <button
           type="button"
           aria-label="Close"
-          onClick={() => ref.current?.close()}
+          data-close
           className="absolute top-3 right-3 rounded-md p-1 text-slate-500 hover:bg-slate-100"
         >
           <X aria-hidden="true" className="size-5" />
@@ -46,15 +29,14 @@ export function DiscountDialog({
         <p className="mt-3 text-slate-600">{copy.body}</p>
         <button
           type="button"
-          disabled={busy}
-          onClick={onUnlock}
+          data-unlock
           className="mt-6 w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
           {copy.unlock}
         </button>
         <button
           type="button"
-          onClick={() => ref.current?.close()}
+          data-close
           className="mt-3 w-full rounded-md px-4 py-2 text-sm text-slate-600 underline hover:text-slate-900"
         >
           {copy.decline}

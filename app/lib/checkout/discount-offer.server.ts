@@ -20,5 +20,17 @@ export function isValidDiscountOffer(
   token: string | undefined,
   now = Date.now(),
 ): boolean {
-  return !!token && verifyToken(secrets, "discount-offer", token, now) !== null;
+  return discountOfferExpiry(secrets, token, now) !== null;
+}
+
+/**
+ * When a genuine, unexpired offer ends (epoch ms), or null: a refused order shows the checkout
+ * again with the offer's countdown where it was.
+ */
+export function discountOfferExpiry(
+  secrets: string[],
+  token: string | undefined,
+  now = Date.now(),
+): number | null {
+  return (token && verifyToken(secrets, "discount-offer", token, now)?.expiresAt) || null;
 }
