@@ -130,7 +130,9 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
   app.use(visitCounting.middleware);
   app.post(`/${services.settings.adminPath}/upload`, capPerClient(UPLOADS_PER_CLIENT));
 
-  // The pages from memory carry what every response of the chain above carries, computed once.
+  // The pages from memory never pass through this chain (ADR 026): they carry the headers every
+  // response of it carries, computed once, and afterPage below logs and counts them. A middleware
+  // added above for every response must be reflected there too.
   const pageFor = options.clientDir
     ? await serveBuild(app, options.clientDir, services, (text, type) =>
         encode(text, {
