@@ -147,7 +147,7 @@ try {
     const runs = [wrk(store), wrk(reference), wrk(store), wrk(reference)];
     const ours = better(runs[0]!, runs[2]!);
     const theirs = better(runs[1]!, runs[3]!);
-    const ratio = Number((ours.requestsPerSecond / theirs.requestsPerSecond).toFixed(2));
+    const ratio = Number((ours.requestsPerSecond / theirs.requestsPerSecond).toPrecision(2));
     report(`${page.name}: store req/s, p99`, `${ours.requestsPerSecond}, ${ours.p99Ms} ms`);
     report(`${page.name}: nginx req/s, p99`, `${theirs.requestsPerSecond}, ${theirs.p99Ms} ms`);
     if (page.prerendered) budget(`${page.name}: store / nginx requests per second`, ratio, 0.8, "x", "min");
