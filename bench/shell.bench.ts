@@ -1,6 +1,8 @@
-/** Start-up and first-byte time of the store, the home page's size on the wire, and its throughput. */
+/**
+ * Start-up and first-byte time of the store and the home page's size on the wire; its throughput
+ * beside nginx is bench/throughput.bench.ts's.
+ */
 import { brotliCompressSync } from "node:zlib";
-import autocannon from "autocannon";
 import { startServer } from "../tests/setup/server.ts";
 import { budget, finish, report } from "./lib/budget.ts";
 
@@ -15,16 +17,6 @@ try {
   report("start to healthy (fresh DATA_DIR, includes first-start setup)", Math.round(ready), " ms");
   report("first byte of / (warm)", ttfb.toFixed(1), " ms");
   budget("home HTML, brotli", brotliCompressSync(html).length, 30 * 1024, " B");
-  // The landing page from memory, with the product's state read at most once a second (ADR 006).
-  const load = await autocannon({
-    url: `${server.url}/`,
-    connections: 20,
-    duration: 10,
-    headers: { "accept-encoding": "br" },
-  });
-  report("/ under 20 connections for 10 s, p99 latency", load.latency.p99, " ms");
-  budget("/ requests per second (mean)", Math.round(load.requests.average), 3_000, "", "min");
-  budget("/ errors and non-2xx answers", load.errors + load.non2xx, 0);
 } finally {
   await server.stop();
 }

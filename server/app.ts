@@ -1,12 +1,12 @@
 /**
  * The store's HTTP app, and the server entry Vite builds (build/server/index.js): security
  * headers, the request log, one address per page (no trailing slash), downloads, the React Router
- * handler with the services in its context, and in production the built assets, the prerendered
- * pages and the landing page from memory. server/index.ts runs it: from the build (`npm start`) or
- * through Vite (`npm run dev`), so both serve the same routes. ADR 009.
+ * handler with the services in its context, and in production the built assets; before Express,
+ * the prerendered pages and the landing page from memory (ADR 026). server/index.ts runs it: from
+ * the build (`npm start`) or through Vite (`npm run dev`), so both serve the same routes. ADR 009.
  */
 import { readFile } from "node:fs/promises";
-import { STATUS_CODES } from "node:http";
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import { join } from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
@@ -35,21 +35,39 @@ import { countVisits } from "./count-visits.ts";
 import { downloadEntry } from "./download-entry.ts";
 import { downloadBody, refuseDownload, sendDownload } from "./download-response.ts";
 import { landingPage, readAtMostEvery } from "./landing-page.ts";
-import { sendEncoded } from "./page-in-memory.ts";
+import {
+  type AfterPage,
+  encode,
+  headersSetBy,
+  type PageFor,
+  type PageInMemory,
+  pagesFromMemory,
+} from "./page-in-memory.ts";
 import { capPerClient, DOWNLOADS_PER_CLIENT, UPLOADS_PER_CLIENT } from "./per-client-cap.ts";
-import { isPrerenderedFile, pageWithSettings, prerenderedPages } from "./prerendered-pages.ts";
+import {
+  isPrerenderedFile,
+  PRERENDERED_TYPES,
+  pageWithSettings,
+  prerenderedPages,
+} from "./prerendered-pages.ts";
 
 // React Router's prerender loads the server entry as its server build: this module is both.
 export * from "virtual:react-router/server-build";
 
 export interface StoreApp {
   app: Express;
+  /** The request listener: a page from memory when the request is for one, else `app`. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
   env: Env;
   /** The process's one logger. */
   logger: Logger;
   /** Closes the services (database, mail worker). */
   close(): Promise<void>;
 }
+
+/** A request's id: the one the client (or a proxy) sent, else a new one. It is logged and sent back. */
+const requestIdOf = (req: IncomingMessage) =>
+  (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
 
 /**
  * The app for this process's services. `clientDir` is the client build (production); without it
@@ -67,7 +85,7 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+        const id = requestIdOf(req);
         res.setHeader("X-Request-Id", id);
         return id;
       },
@@ -87,19 +105,18 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
 
   const https = env.PUBLIC_URL.startsWith("https:");
   const csp = contentSecurityPolicy({ https });
-  app.use(
-    helmet({
-      // server/content-security-policy.ts sets it: a nonce per rendered page, hashes per static one.
-      contentSecurityPolicy: false,
-      strictTransportSecurity: https,
-      // The one Referrer-Policy of every response (no route sets its own). Not "no-referrer": with
-      // it browsers send "Origin: null" on form posts, which React Router refuses as cross-site, so
-      // checkout without JavaScript would fail. "same-origin" keeps the Origin on the store's own
-      // forms and sends nothing, not even the origin, to another site (ADR 012).
-      referrerPolicy: { policy: "same-origin" },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const securityHeaders = helmet({
+    // server/content-security-policy.ts sets it: a nonce per rendered page, hashes per static one.
+    contentSecurityPolicy: false,
+    strictTransportSecurity: https,
+    // The one Referrer-Policy of every response (no route sets its own). Not "no-referrer": with
+    // it browsers send "Origin: null" on form posts, which React Router refuses as cross-site, so
+    // checkout without JavaScript would fail. "same-origin" keeps the Origin on the store's own
+    // forms and sends nothing, not even the origin, to another site (ADR 012).
+    referrerPolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use(securityHeaders);
   app.use(csp.everyResponse);
 
   // Before the static layers and React Router, so the build and development redirect alike.
@@ -109,10 +126,24 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
   app.use(limitRequestBodies(env, services.settings.adminPath));
   // Funnel visits, counted in memory without cookies and flushed every few seconds (ADR 023).
   const visits = startVisitCounter(services.database.db);
-  app.use(countVisits(visits, env.PUBLIC_URL));
+  const visitCounting = countVisits(visits, env.PUBLIC_URL);
+  app.use(visitCounting.middleware);
   app.post(`/${services.settings.adminPath}/upload`, capPerClient(UPLOADS_PER_CLIENT));
 
-  if (options.clientDir) await serveBuild(app, options.clientDir, services, csp.forPage);
+  // The pages from memory never pass through this chain (ADR 026): they carry the headers every
+  // response of it carries, computed once, and afterPage below logs and counts them. A middleware
+  // added above for every response must be reflected there too.
+  const pageFor = options.clientDir
+    ? await serveBuild(app, options.clientDir, services, (text, type) =>
+        encode(text, {
+          ...headersSetBy(securityHeaders, csp.everyResponse),
+          ...(type === ".html" ? { "Content-Security-Policy": csp.forPage(text) } : {}),
+          Vary: "Accept-Encoding",
+          "Content-Type": PRERENDERED_TYPES.get(type)!,
+          "Cache-Control": type === ".html" ? "public, max-age=0, must-revalidate" : "public, max-age=300",
+        }),
+      )
+    : null;
 
   // The product download: a buyer's personal copy (ADR 019) or the admin's check of the stored
   // file, streamed from disk or the bucket (server/download-response.ts: send answers Range,
@@ -166,19 +197,39 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
   };
   app.use(onError);
 
-  return { app, env, logger, close: () => visits.stop().then(shutdownServices) };
+  // A page from memory gets pino-http's line, written directly, and is counted as a visit.
+  const afterPage: AfterPage = (req, { path, status, requestId, startedAt }) => {
+    logger.info(
+      {
+        req: { id: requestId, method: req.method, url: loggableUrl(req.url ?? "/") },
+        res: { statusCode: status },
+        responseTime: Date.now() - startedAt,
+      },
+      "request completed",
+    );
+    visitCounting.count(req, path);
+  };
+  const fromMemory = pageFor && pagesFromMemory(pageFor, requestIdOf, afterPage);
+  const handle = fromMemory
+    ? (req: IncomingMessage, res: ServerResponse) => {
+        if (!fromMemory(req, res)) app(req, res);
+      }
+    : app;
+
+  return { app, handle, env, logger, close: () => visits.stop().then(shutdownServices) };
 }
 
 /**
- * The client build: hashed assets, the landing page from memory, the other prerendered pages. Each
- * page is served with `policyFor` its HTML, computed here once: its Content Security Policy.
+ * The client build: hashed assets and the other files on disk through `app`; the landing page and
+ * the other prerendered pages, each made by `pageOf` from its text and extension, found by the
+ * PageFor returned, which the request listener asks before Express.
  */
 async function serveBuild(
   app: Express,
   clientDir: string,
   services: Services,
-  policyFor: (html: string) => string,
-) {
+  pageOf: (text: string, type: string) => PageInMemory,
+): Promise<PageFor> {
   // Hashed build assets never change: cache them for a year, serve the brotli or gzip twin.
   app.use(
     "/assets",
@@ -197,35 +248,24 @@ async function serveBuild(
     testModeNotice:
       services.env.PAYMENTS === "test" ? renderToStaticMarkup(createElement(TestModeNotice)) : null,
   };
-  const html = { type: "html", cacheControl: "public, max-age=0, must-revalidate" };
   const landing = landingPage(
     pageWithSettings(await readFile(join(clientDir, "index.html"), "utf8"), settings),
-    policyFor,
+    (html) => pageOf(html, ".html"),
   );
   const productForSale = readAtMostEvery(
     1_000,
     async () => (await getCurrentProduct(services.database.db)) !== null,
   );
-  app.get("/", async (req, res) => {
-    let page = landing.inStock;
+  const landingNow = async (requestId: string) => {
     try {
-      if (!(await productForSale())) page = landing.outOfStock;
+      return (await productForSale()) ? landing.inStock : landing.outOfStock;
     } catch (error) {
       // The marketing page does not go down with the database: it is answered as built.
-      req.log.error({ err: error }, "could not read whether a product is for sale");
+      logger.error({ err: error, req: { id: requestId } }, "could not read whether a product is for sale");
+      return landing.inStock;
     }
-    sendEncoded(req, res, page, html);
-  });
-
-  const pages = await prerenderedPages(clientDir, settings, policyFor);
-  app.use((req, res, next) => {
-    const found = (req.method === "GET" || req.method === "HEAD") && pages.get(req.path);
-    if (!found) return next();
-    sendEncoded(req, res, found.page, {
-      type: found.type,
-      cacheControl: found.type === ".html" ? html.cacheControl : "public, max-age=300",
-    });
-  });
+  };
+  const pages = await prerenderedPages(clientDir, settings, pageOf);
 
   // Everything else the build holds (images, the favicon) from disk, with its precompressed twin;
   // never a prerendered file itself (it carries the placeholders, not the settings).
@@ -236,4 +276,10 @@ async function serveBuild(
     serveStatic: { index: false, redirect: false, maxAge: "5m" },
   });
   app.use((req, res, next) => (isPrerenderedFile(req.path) ? next() : files(req, res, next)));
+
+  return (path) => {
+    if (path === "/") return landingNow;
+    const page = pages.get(path);
+    return page && (() => page);
+  };
 }

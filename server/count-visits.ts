@@ -3,8 +3,10 @@
  * GET of the landing page, the blog or an article, or the checkout that was answered with a page
  * (status below 400) counts once, after the response has gone, into the in-memory visit counter.
  * Crawlers (isbot), clients without a user agent, prefetches and the `.data` requests of client
- * navigation are not counted. Nothing of the request is kept but its attribution.
+ * navigation are not counted. Nothing of the request is kept but its attribution. The pages
+ * answered from memory (ADR 026) are counted by `count`, the pages Express answers by `middleware`.
  */
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { articleOf, attributionOf, isBotAgent } from "#app/lib/funnel/attribution.server.ts";
 import type { FunnelStep } from "#app/lib/funnel/count-step.server.ts";
@@ -18,19 +20,43 @@ function stepOf(path: string): FunnelStep | null {
   return null;
 }
 
-export function countVisits(counter: VisitCounter, publicUrl: string): RequestHandler {
-  return (req, res, next) => {
-    const step = req.method === "GET" ? stepOf(req.path) : null;
-    const userAgent = req.get("user-agent");
-    const prefetch = /prefetch|prerender/i.test(`${req.get("sec-purpose") ?? ""}${req.get("purpose") ?? ""}`);
-    if (step && !prefetch && !isBotAgent(userAgent)) {
-      const referer = req.get("referer");
-      const url = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
-      res.once("finish", () => {
-        if (res.statusCode >= 400) return;
-        counter.count(step, attributionOf({ url, referer, userAgent: userAgent!, publicUrl }));
-      });
-    }
-    next();
+const header = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+};
+
+export function countVisits(counter: VisitCounter, publicUrl: string) {
+  // The address the visitor used, for its query (utm_*) and its host (is the referer this store?).
+  const protocol = new URL(publicUrl).protocol;
+  /** The visit `req` (of `path`) makes once answered with a page, or null when it is none. */
+  const visitOf = (req: IncomingMessage, path: string) => {
+    const step = req.method === "GET" ? stepOf(path) : null;
+    const userAgent = header(req, "user-agent");
+    const prefetch = /prefetch|prerender/i.test(
+      `${header(req, "sec-purpose") ?? ""}${header(req, "purpose") ?? ""}`,
+    );
+    if (!step || prefetch || isBotAgent(userAgent)) return null;
+    const url = `${protocol}//${header(req, "host")}${req.url}`;
+    return () =>
+      counter.count(
+        step,
+        attributionOf({ url, referer: header(req, "referer"), userAgent: userAgent!, publicUrl }),
+      );
+  };
+  return {
+    /** For a page answered from memory (200 or 304): counted now, the response has gone. */
+    count(req: IncomingMessage, path: string) {
+      visitOf(req, path)?.();
+    },
+    /** For the pages Express answers: counted when the response has gone, if it was a page. */
+    middleware: ((req, res, next) => {
+      const visit = visitOf(req, req.path);
+      if (visit) {
+        res.once("finish", () => {
+          if (res.statusCode < 400) visit();
+        });
+      }
+      next();
+    }) satisfies RequestHandler,
   };
 }

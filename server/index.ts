@@ -57,7 +57,7 @@ try {
   } else {
     const module = (await import(resolve(BUILD_DIR, "server", "index.js"))) as AppModule;
     store = await module.createStoreApp({ clientDir: resolve(BUILD_DIR, "client") });
-    server.on("request", store.app);
+    server.on("request", store.handle);
   }
 } catch (error) {
   // Misconfiguration stops the start with a message that names the variable.

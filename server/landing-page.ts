@@ -2,35 +2,32 @@
  * The landing page is prerendered at build, and its Product offer says InStock (ADR 006). With no
  * product ZIP uploaded the store sells nothing, so the server then answers the same page with the
  * offer OutOfStock. Both variants are made from the build once at start, compressed once, and
- * served from memory with an ETag of their bytes. Which one a request gets is read from the
- * database at most once a second (a query per request halved the page's throughput), so every
- * instance follows an upload or a deletion within a second. Each variant carries the Content
- * Security Policy computed from its own HTML (ADR 012).
+ * served from memory with an ETag of their bytes (server/page-in-memory.ts). Which one a request
+ * gets is read from the database at most once a second (a query per request halved the page's
+ * throughput), so every instance follows an upload or a deletion within a second. Each variant
+ * carries the Content Security Policy computed from its own HTML (ADR 012).
  */
-import { type Encoded, encode } from "./page-in-memory.ts";
+import type { PageInMemory } from "./page-in-memory.ts";
 
 const IN_STOCK = '"availability":"https://schema.org/InStock"';
 const OUT_OF_STOCK = '"availability":"https://schema.org/OutOfStock"';
 
 interface LandingPage {
-  inStock: Encoded;
-  outOfStock: Encoded;
+  inStock: PageInMemory;
+  outOfStock: PageInMemory;
 }
 
 /**
- * Both variants of the prerendered page, each with `policyFor` its HTML; throws unless the HTML
- * carries exactly one InStock offer.
+ * Both variants of the prerendered page, each made by `pageOf` from its own HTML (which gives it
+ * the policy of that HTML); throws unless the HTML carries exactly one InStock offer.
  */
-export function landingPage(html: string, policyFor: (html: string) => string): LandingPage {
+export function landingPage(html: string, pageOf: (html: string) => PageInMemory): LandingPage {
   const offers = html.split(IN_STOCK).length - 1;
   if (offers !== 1) {
     throw new Error(`The prerendered landing page should carry one ${IN_STOCK}; it carries ${offers}.`);
   }
   const outOfStock = html.replace(IN_STOCK, OUT_OF_STOCK);
-  return {
-    inStock: encode(html, policyFor(html)),
-    outOfStock: encode(outOfStock, policyFor(outOfStock)),
-  };
+  return { inStock: pageOf(html), outOfStock: pageOf(outOfStock) };
 }
 
 /**

@@ -8,7 +8,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { PLACEHOLDERS } from "#app/lib/public-config.server.ts";
-import { type Encoded, encode } from "./page-in-memory.ts";
+import type { PageInMemory } from "./page-in-memory.ts";
 
 export interface Settings {
   publicUrl: string;
@@ -22,11 +22,18 @@ export interface Settings {
 /** Where the root layout puts the test-mode band: right after the skip link. */
 const SKIP_LINK_END = "Skip to content</a>";
 
-/** The files the prerender writes, by extension; images and the hashed assets stay on disk. */
-const PRERENDERED = new Set([".html", ".xml", ".data"]);
+/**
+ * The files the prerender writes, by extension, with the Content-Type each is answered with;
+ * images and the hashed assets stay on disk.
+ */
+export const PRERENDERED_TYPES: ReadonlyMap<string, string> = new Map([
+  [".html", "text/html; charset=utf-8"],
+  [".xml", "application/xml"],
+  [".data", "application/octet-stream"],
+]);
 
 /** Whether `path` names a file of the kinds the prerender writes (never served from disk). */
-export const isPrerenderedFile = (path: string) => PRERENDERED.has(extname(path));
+export const isPrerenderedFile = (path: string) => PRERENDERED_TYPES.has(extname(path));
 
 /** `text` with every placeholder, as written and as percent-encoded in a link, replaced by its setting. */
 function withSettings(text: string, settings: Settings): string {
@@ -49,29 +56,24 @@ export function pageWithSettings(html: string, settings: Settings): string {
   return page.replace(SKIP_LINK_END, SKIP_LINK_END + settings.testModeNotice);
 }
 
-export interface PrerenderedPage {
-  page: Encoded;
-  /** For `res.type`: the file's extension. */
-  type: string;
-}
-
 /**
  * Every prerendered file under `clientDir` but the landing page (served on its own), by the path
- * it answers: `/blog` for `blog/index.html`, `/sitemap.xml`, `/blog.data`.
+ * it answers: `/blog` for `blog/index.html`, `/sitemap.xml`, `/blog.data`; `pageOf` makes each
+ * text with its extension into a page in memory.
  */
 export async function prerenderedPages(
   clientDir: string,
   settings: Settings,
-  policyFor: (html: string) => string,
-): Promise<Map<string, PrerenderedPage>> {
-  const pages = new Map<string, PrerenderedPage>();
+  pageOf: (text: string, type: string) => PageInMemory,
+): Promise<Map<string, PageInMemory>> {
+  const pages = new Map<string, PageInMemory>();
   for (const file of await readdir(clientDir, { recursive: true })) {
     const type = extname(file);
-    if (!PRERENDERED.has(type) || file === "index.html" || file.startsWith("assets/")) continue;
+    if (!PRERENDERED_TYPES.has(type) || file === "index.html" || file.startsWith("assets/")) continue;
     const raw = await readFile(join(clientDir, file), "utf8");
     const text = type === ".html" ? pageWithSettings(raw, settings) : withSettings(raw, settings);
     const path = `/${file.endsWith("/index.html") ? file.slice(0, -"/index.html".length) : file}`;
-    pages.set(path, { page: encode(text, type === ".html" ? policyFor(text) : null), type });
+    pages.set(path, pageOf(text, type));
   }
   return pages;
 }

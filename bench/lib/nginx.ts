@@ -24,14 +24,24 @@ export interface NginxOptions {
   root: string;
   /** A single-page app: a path with no file answers `/index.html` (`try_files $uri /index.html`). */
   spa?: boolean;
+  /** More directives for the server block, before its `location /` (a bench's own locations). */
+  config?: string;
+  /** Log every request to a file in its work directory, as a deployed nginx does (off by default). */
+  accessLog?: boolean;
 }
 
 /**
  * Starts nginx serving `root`: `sendfile`, gzip on the fly and `gzip_static` (a `.gz` beside a file
  * is sent as is), a year of cache for `/assets/` (Vite's hashed file names), and for an SPA every
- * unknown path answered with `index.html`. Throws when Debian's nginx is not installed.
+ * unknown path answered with `index.html`; `config` adds a bench's own directives to the server
+ * block. Throws when Debian's nginx is not installed.
  */
-export async function startNginx({ root, spa = false }: NginxOptions): Promise<RunningNginx> {
+export async function startNginx({
+  root,
+  spa = false,
+  config = "",
+  accessLog = false,
+}: NginxOptions): Promise<RunningNginx> {
   if (!existsSync(NGINX)) {
     throw new Error(`${NGINX} not found: install Debian's nginx (apt-get install nginx) to run this bench.`);
   }
@@ -51,7 +61,7 @@ events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log off;
+  access_log ${accessLog ? `${work}/access.log` : "off"};
   ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n  ")}
   sendfile on;
   tcp_nopush on;
@@ -62,6 +72,7 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${resolve(root)};
+    ${config}
     location /assets/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
     location / { ${spa ? "try_files $uri /index.html;" : ""} }
   }

@@ -1,13 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { landingPage, readAtMostEvery } from "../../server/landing-page.ts";
+import { encode } from "../../server/page-in-memory.ts";
 
 const offer = (availability: string) =>
   `<script type="application/ld+json">{"@type":"Product","offers":{"@type":"Offer","availability":"https://schema.org/${availability}"}}</script>`;
 const html = `<!DOCTYPE html><html><head>${offer("InStock")}</head><body>InStock in the text</body></html>`;
 
-/** Stands in for the Content Security Policy of a page: which offer it was computed from. */
-const policyFor = (page: string) => `policy of ${offerAvailabilityIn(page)}`;
+/** A page whose Content Security Policy stands in for the real one: which offer it was computed from. */
+const policyFor = (page: string) =>
+  encode(page, { "Content-Security-Policy": `policy of ${offerAvailabilityIn(page)}` });
 const offerAvailabilityIn = (page: string) => /schema\.org\/(\w+)/.exec(page)?.[1];
 
 describe("the landing page's two variants", () => {
@@ -34,8 +36,8 @@ describe("the landing page's two variants", () => {
   });
 
   it("carries the policy computed from each variant's own HTML", () => {
-    expect(page.inStock.policy).toBe("policy of InStock");
-    expect(page.outOfStock.policy).toBe("policy of OutOfStock");
+    expect(page.inStock.headers["Content-Security-Policy"]).toBe("policy of InStock");
+    expect(page.outOfStock.headers["Content-Security-Policy"]).toBe("policy of OutOfStock");
   });
 
   it.each([
