@@ -69,10 +69,14 @@ for (const backend of testBackends()) {
       const record = plan.startRecord();
       record.sent(4321);
       record.closed();
-      for (let i = 0; i < 100; i++) {
-        if ((await db().select().from(downloads).where(eq(downloads.orderId, order!.id))).length) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // The record is written at start and its bytes when it closes, each as it happens: wait for
+      // the bytes, not for the row (a loaded machine showed the row with 0 bytes between the two).
+      await expect
+        .poll(
+          async () => (await db().select().from(downloads).where(eq(downloads.orderId, order!.id)))[0]?.bytes,
+          { timeout: 10_000 },
+        )
+        .toBe(4321);
       return order!;
     }
 
