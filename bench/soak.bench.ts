@@ -241,7 +241,8 @@ try {
   // An open loop: each action starts on schedule, whether or not the previous ones have finished.
   for (let n = 0; n < SECONDS * RATE; n++) {
     const due = started + (n * 1000) / RATE;
-    if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+    const wait = due - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const action = SECOND[n % RATE]!(Math.floor(n / RATE))
       .catch((error: Error) => fail("request", error.message))
       .finally(() => pending.delete(action));
