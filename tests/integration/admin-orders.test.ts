@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
 import { processOutbox } from "#app/lib/mail/outbox.server.ts";
 import {
-  exportOrdersCsv,
   failedEmails,
   freshDownloadLink,
   listOrders,
@@ -15,6 +14,7 @@ import {
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
+import { ordersCsvText } from "../setup/orders-csv.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
 
 for (const backend of testBackends()) {
@@ -175,7 +175,7 @@ for (const backend of testBackends()) {
     it("exports every order as CSV with formulas neutralised, its reference and no session id", async () => {
       const evil = await order('=HYPERLINK("http://evil")@x.co', { paid: true });
       await order("plain@x.co");
-      const csv = await exportOrdersCsv(db());
+      const csv = await ordersCsvText(db());
       const lines = csv.trimEnd().split("\r\n");
       expect(lines[0]).toBe(
         '"Numero","Creato il (UTC)","E-mail","Importo (USD)","Di cui IVA (USD)","Paese","Sconto","Stato","Pagato il (UTC)","Rimborsato il (UTC)","Fornitore","Riferimento"',

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { processOutbox } from "#app/lib/mail/outbox.server.ts";
-import { exportOrdersCsv, refundOrder } from "#app/lib/orders/admin-orders.server.ts";
+import { refundOrder } from "#app/lib/orders/admin-orders.server.ts";
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
 import { dailyFigures, queueDailySummary } from "#app/lib/owner/daily-summary.server.ts";
 import { ownerNotices, setOwnerNotices } from "#app/lib/owner/owner-notices.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { startSmtp } from "../mocks/smtp.ts";
 import { testBackends } from "../setup/databases.ts";
+import { ordersCsvText } from "../setup/orders-csv.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
 
 for (const backend of testBackends()) {
@@ -106,11 +107,11 @@ for (const backend of testBackends()) {
 
     it("exports Italian headers, and for Excel semicolons and decimal commas", async () => {
       await paidOrder("x@x.co", new Date("2026-11-23T10:00:00Z"));
-      const csv = await exportOrdersCsv(db());
+      const csv = await ordersCsvText(db());
       expect(csv.split("\r\n")[0]).toBe(
         '"Numero","Creato il (UTC)","E-mail","Importo (USD)","Di cui IVA (USD)","Paese","Sconto","Stato","Pagato il (UTC)","Rimborsato il (UTC)","Fornitore","Riferimento"',
       );
-      const excel = (await exportOrdersCsv(db(), ";")).split("\r\n");
+      const excel = (await ordersCsvText(db(), ";")).split("\r\n");
       expect(excel[0]).toMatch(/^"Numero";"Creato il \(UTC\)";"E-mail";/);
       expect(excel[1]).toContain('"x@x.co";"47,00";"";"";"no";"paid";"2026-11-23 10:00:00"');
     });

@@ -3,7 +3,6 @@ import type Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
-import { exportOrdersCsv } from "#app/lib/orders/admin-orders.server.ts";
 import { completeTestPayment } from "#app/lib/payments/complete-test-payment.server.ts";
 import { handleStripeEvent } from "#app/lib/payments/handle-stripe-webhook.server.ts";
 import { DIGITAL_GOODS_TAX_CODE } from "#app/lib/payments/stripe-provider.server.ts";
@@ -12,6 +11,7 @@ import { loadSuccessPage } from "#app/routes/secret/success.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
+import { ordersCsvText } from "../setup/orders-csv.ts";
 import { seedProduct } from "../setup/seed-product.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
 
@@ -91,7 +91,7 @@ for (const backend of testBackends()) {
       expect(deliveryEmail("buyer@example.de", payload).text).toContain(
         `Your receipt (invoice): ${invoice.hosted_invoice_url}`,
       );
-      const csv = await exportOrdersCsv(services.database.db);
+      const csv = await ordersCsvText(services.database.db);
       expect(csv).toContain('"buyer@example.de","47.00","7.50","DE"');
     });
 

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, notInArray, or, sql, sum } from "drizzle-orm";
-import { ORDERS_CSV_COPY } from "#app/content/admin-figures.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
@@ -200,53 +199,4 @@ export async function failedEmails(db: Db) {
     .leftJoin(orders, eq(orders.id, emailOutbox.orderId))
     .where(and(isNull(emailOutbox.sentAt), isNull(emailOutbox.cancelledAt), isNotNull(emailOutbox.lastError)))
     .orderBy(desc(emailOutbox.id));
-}
-
-/** A date as spreadsheets read it in any locale ("2026-11-24 09:30:00", UTC). */
-const csvDate = (value: Date) => value.toISOString().slice(0, 19).replace("T", " ");
-
-const csvCell = (value: unknown) => {
-  const text = value instanceof Date ? csvDate(value) : String(value ?? "");
-  // Quote everything; neutralise spreadsheet formulas (=, +, -, @) in user-supplied text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
-
-/**
- * How the file is split: "," (RFC 4180), or ";" with decimal commas, which is what Excel expects
- * with an Italian (or most European) locale when a CSV is opened with a double click.
- */
-export type CsvSeparator = "," | ";";
-
-/**
- * Every order as CSV, oldest first, with Italian column headers. The VAT inside each amount and
- * the buyer's country are what the quarterly EU OSS return adds up per country (README). No
- * provider session id: it opens the buyer's success page for a day, and a spreadsheet travels
- * further than the admin area.
- */
-export async function exportOrdersCsv(db: Db, separator: CsvSeparator = ","): Promise<string> {
-  const rows = await db.select().from(orders).orderBy(orders.number);
-  const money = (cents: number) => {
-    const text = (cents / 100).toFixed(2);
-    return separator === ";" ? text.replace(".", ",") : text;
-  };
-  const lines = rows.map((o) =>
-    [
-      o.number,
-      o.createdAt,
-      o.email,
-      money(o.amountCents),
-      o.taxCents === null ? "" : money(o.taxCents),
-      o.country,
-      o.discountApplied ? "yes" : "no",
-      o.status,
-      o.paidAt,
-      o.refundedAt,
-      o.provider,
-      o.reference,
-    ]
-      .map(csvCell)
-      .join(separator),
-  );
-  return `${[ORDERS_CSV_COPY.headers.map(csvCell).join(separator), ...lines].join("\r\n")}\r\n`;
 }
