@@ -50,7 +50,8 @@ try {
   const response = await fetch(`${server.url}/${adminPath}/upload`, {
     method: "POST",
     body,
-    headers: { cookie, origin: server.url },
+    // As the admin page's script asks: the answer as JSON (without it, the page for a browser).
+    headers: { cookie, origin: server.url, accept: "application/json" },
   });
   const seconds = (performance.now() - started) / 1000;
   const peak = stopWatch();
