@@ -2,14 +2,14 @@
  * An article: its row from the `posts` table and its Markdown body from the `blog` storage bucket,
  * rendered in the browser with markdown-it and the store's `::: cta` and `::: faq` blocks.
  */
-import { ArrowLeft, Calendar, Clock } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import MarkdownIt from "markdown-it";
 import container from "markdown-it-container";
 import { useEffect, useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { BLOG_COPY } from "#app/content/blog.ts";
 import { useArticleBody, usePosts } from "../supabase.ts";
-import { italianDate } from "./blog.tsx";
+import { PostMeta } from "./blog.tsx";
 
 const markdown = new MarkdownIt({ typographer: true })
   .use(container, "cta", {
@@ -40,16 +40,7 @@ export function ArticlePage() {
         <header className="mt-6">
           <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">{post.category}</p>
           <h1 className="mt-2 text-4xl font-extrabold">{post.title}</h1>
-          <p className="mt-4 flex items-center gap-4 text-sm text-slate-600">
-            <span className="flex items-center gap-1">
-              <Calendar aria-hidden="true" className="size-4" />
-              {italianDate(post.date)}
-            </span>
-            <span className="flex items-center gap-1">
-              <Clock aria-hidden="true" className="size-4" />
-              {post.read_time}
-            </span>
-          </p>
+          <PostMeta post={post} />
         </header>
       ) : (
         <div className="mt-6 h-32 animate-pulse rounded-xl bg-slate-100" />

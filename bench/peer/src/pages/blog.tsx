@@ -3,10 +3,26 @@ import { ArrowRight, Calendar, Clock } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { BLOG_COPY } from "#app/content/blog.ts";
-import { usePosts } from "../supabase.ts";
+import { type PostSummary, usePosts } from "../supabase.ts";
 
-export const italianDate = (isoDate: string) =>
+const italianDate = (isoDate: string) =>
   new Date(`${isoDate}T12:00:00Z`).toLocaleDateString("it-IT", { timeZone: "UTC" });
+
+/** A post's date and reading time, as the index cards and the article header show them. */
+export function PostMeta({ post }: { post: PostSummary }) {
+  return (
+    <p className="mt-4 flex items-center gap-4 text-sm text-slate-600">
+      <span className="flex items-center gap-1">
+        <Calendar aria-hidden="true" className="size-4" />
+        {italianDate(post.date)}
+      </span>
+      <span className="flex items-center gap-1">
+        <Clock aria-hidden="true" className="size-4" />
+        {post.read_time}
+      </span>
+    </p>
+  );
+}
 
 export function BlogPage() {
   const { data: posts, isPending } = usePosts();
@@ -30,16 +46,7 @@ export function BlogPage() {
               <Link to={`/blog/${post.slug}`}>{post.title}</Link>
             </h2>
             <p className="mt-3 flex-1 text-slate-700">{post.excerpt}</p>
-            <p className="mt-4 flex items-center gap-4 text-sm text-slate-600">
-              <span className="flex items-center gap-1">
-                <Calendar aria-hidden="true" className="size-4" />
-                {italianDate(post.date)}
-              </span>
-              <span className="flex items-center gap-1">
-                <Clock aria-hidden="true" className="size-4" />
-                {post.read_time}
-              </span>
-            </p>
+            <PostMeta post={post} />
             <Link
               to={`/blog/${post.slug}`}
               className="mt-4 flex items-center gap-1 font-semibold text-brand-700"
