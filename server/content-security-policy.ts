@@ -55,14 +55,19 @@ export function contentSecurityPolicy({ https }: { https: boolean }) {
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /**
- * `'sha256-…'` for each inline script of the page that a browser would run. Data blocks
+ * The text of each inline script of the page that a browser would run. Data blocks
  * (`type="application/ld+json"`) are not scripts to the browser, and `src` scripts come from 'self'.
  */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(SCRIPT)]
+    .filter(([, attributes = ""]) => !/\ssrc=/i.test(attributes) && !/\stype="[^"]*json"/i.test(attributes))
+    .map(([, , body = ""]) => body);
+}
+
+/** `'sha256-…'` for each inline script of the page that a browser would run, once. */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes = "", body = ""] of html.matchAll(SCRIPT)) {
-    if (/\ssrc=/i.test(attributes) || /\stype="[^"]*json"/i.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
-  }
-  return [...hashes];
+  const hashes = inlineScripts(html).map(
+    (body) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`,
+  );
+  return [...new Set(hashes)];
 }

@@ -21,8 +21,11 @@ export function Picture({
   sizes: string;
   /** "eager" for an image that may be in the first viewport, "lazy" further down. */
   loading?: "eager" | "lazy";
-  /** "high" only for the largest thing in the first viewport (its LCP element). */
-  fetchPriority?: "high";
+  /**
+   * "high" only for the largest thing in the first viewport (its LCP element); "low" for an eager
+   * image that must not take a slow connection's bandwidth from the stylesheet.
+   */
+  fetchPriority?: "high" | "low";
   className?: string;
   style?: CSSProperties;
 }) {

@@ -78,7 +78,7 @@ test.describe("page shell", () => {
         .first()
         .click();
       await page.waitForURL(to);
-      await expect(page.locator(`script[src^="/assets/${script}-"]`)).toHaveCount(1);
+      await expect(page.locator(`script[data-inlined-from^="/assets/${script}-"]`)).toHaveCount(1);
       expect(await page.evaluate(() => "sameDocument" in window)).toBe(false);
       if (to === "/") await expect(page.getByTestId("promo-countdown")).not.toHaveText("24:00:00");
     });
@@ -115,7 +115,7 @@ test.describe("not-found page", () => {
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
     }
     await page.waitForURL("/blog");
-    await expect(page.locator('script[src^="/assets/blog-"]')).toHaveCount(1);
+    await expect(page.locator('script[data-inlined-from^="/assets/blog-"]')).toHaveCount(1);
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(false);
   });
 });

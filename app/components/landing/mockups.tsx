@@ -67,10 +67,13 @@ export function TemplatePreview({ file, label, title, tone }: (typeof GALLERY)[n
 }
 
 /**
- * The hero's toolkit composition. Eager, as it can be in the first viewport, but not at high
- * priority: on phones it is below the fold and the headline is the largest content painted first.
+ * The hero's toolkit composition. Eager, as it is in a laptop's first viewport, but at low
+ * priority: on phones it is below the fold and the headline is the largest content painted first,
+ * so on a slow connection its 30 KB must not delay the stylesheet that paints the headline (ADR 032).
  */
 export function HeroMockup({ alt }: { alt: string }) {
   if (!HERO_PICTURE) throw new Error("No hero image app/media/landing/hero.svg");
-  return <Picture picture={HERO_PICTURE} alt={alt} sizes={MOCKUP_SIZES.hero} loading="eager" />;
+  return (
+    <Picture picture={HERO_PICTURE} alt={alt} sizes={MOCKUP_SIZES.hero} loading="eager" fetchPriority="low" />
+  );
 }
