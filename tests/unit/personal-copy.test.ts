@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { inflateSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it, vi } from "vitest";
 import { LICENCE_FAQ, PRODUCT } from "#app/content/site.ts";
 import { licencePdf } from "#app/lib/downloads/licence-pdf.server.ts";
 import { licenceEntryName } from "#app/lib/downloads/personal-copy.server.ts";
@@ -62,6 +63,31 @@ describe("the licence PDF", () => {
     expect(text).toContain("Date: 2026-11-20");
     expect(text.replaceAll("\n", " ")).toContain(LICENCE_FAQ.answer);
     expect(text).toContain("help@shop.test");
+  });
+
+  it("makes two at a time however many buyers ask at once, and each buyer gets their own", async () => {
+    // A document is in the making from PDFDocument.create until its save resolves.
+    let making = 0;
+    let most = 0;
+    const create = PDFDocument.create.bind(PDFDocument);
+    const spy = vi.spyOn(PDFDocument, "create").mockImplementation(async (options) => {
+      const pdf = await create(options);
+      making++;
+      most = Math.max(most, making);
+      const save = pdf.save.bind(pdf);
+      pdf.save = async (saveOptions) => save(saveOptions).finally(() => making--);
+      return pdf;
+    });
+    try {
+      const references = Array.from({ length: 12 }, (_, i) => `LCT-${String(i).padStart(10, "0")}`);
+      const pdfs = await Promise.all(
+        references.map((reference) => licencePdf({ ...ORDER, reference, supportEmail: "help@shop.test" })),
+      );
+      expect(most).toBe(2);
+      pdfs.forEach((pdf, i) => expect(pdfText(pdf)).toContain(`Order reference: ${references[i]}`));
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
