@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -47,38 +47,46 @@ const DEV = ["--conditions=development", "server/index.ts", "--dev"];
 
 /**
  * Starts the store the README's way, on a fresh data directory by default: the build
- * (`npm start`), or with `dev` from source through Vite (`npm run dev`).
+ * (`npm start`), or with `dev` from source through Vite (`npm run dev`). Its output is kept in
+ * memory, or written to `logFile` as a process manager writes it to a file: a bench that makes the
+ * store log tens of thousands of lines a second must not make this process read them all.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dev?: boolean; startTimeoutMs?: number } = {},
+  options: { dev?: boolean; startTimeoutMs?: number; logFile?: string } = {},
 ): Promise<RunningServer> {
   if (!options.dev && !existsSync("build/server/index.js")) {
     throw new Error("No build found: run `npm run build` before the integration tests (npm test does).");
   }
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), "store-data-")));
-  let output = "";
+  let kept = "";
+  const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, "a");
   const child = spawn(process.execPath, options.dev ? DEV : START, {
     env: { ...baseEnv(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],
   });
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
+  if (logFd === undefined) {
+    child.stdout!.on("data", (chunk) => {
+      kept += chunk;
+    });
+    child.stderr!.on("data", (chunk) => {
+      kept += chunk;
+    });
+  } else {
+    closeSync(logFd);
+  }
+  const output = () => (options.logFile === undefined ? kept : readFileSync(options.logFile, "utf8"));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   // Vite's first load of the app (development) takes longer than the build's.
   const deadline = Date.now() + (options.startTimeoutMs ?? (options.dev ? 90_000 : 30_000));
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -86,7 +94,7 @@ export async function startServer(
     port,
     dataDir,
     process: child,
-    output: () => output,
+    output,
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null) child.kill(signal);
       return exited;
