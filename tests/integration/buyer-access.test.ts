@@ -331,6 +331,8 @@ for (const backend of testBackends()) {
         ).rejects.toMatchObject({
           init: { status: 404 },
         });
+        // A GET (a crawler, a typed URL) is answered, not logged as a failed request.
+        expect(successAnswer.loader().status).toBe(405);
       });
     });
   });
