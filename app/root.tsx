@@ -45,7 +45,11 @@ export const meta: Route.MetaFunction = ({ error }) =>
  * See ADR 008.
  */
 export interface PageHandle {
-  script?: string;
+  /**
+   * The page script, or a function of the route's loader data naming it: one route may serve a
+   * page with React and one without (the secret route: the admin area and the success page).
+   */
+  script?: string | ((loaderData: unknown) => string | undefined);
   /**
    * The document's language when it is not English (`<html lang>`), from the route's loader data:
    * one route may serve pages in two languages (the secret route: the Italian admin area and the
@@ -70,7 +74,12 @@ const BELOW_OWN_HEADER = { top: "8rem" };
 export function Layout({ children }: { children: React.ReactNode }) {
   const config = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
-  const pageScript = matches.map((match) => (match.handle as PageHandle | undefined)?.script).find(Boolean);
+  const pageScript = matches
+    .map((match) => {
+      const script = (match.handle as PageHandle | undefined)?.script;
+      return typeof script === "function" ? script(match.loaderData) : script;
+    })
+    .find(Boolean);
   const lang =
     matches
       .map((match) => (match.handle as PageHandle | undefined)?.lang?.(match.loaderData))

@@ -21,6 +21,7 @@ export default [
   // resolves which one a single-segment path is, and answers 404 for everything else.
   route(":secret", "routes/secret/route.tsx"),
   route(":secret/upload", "routes/secret/upload.ts"),
+  route(":secret/answer", "routes/secret/success-answer.ts"),
   route(":secret/inside", "routes/secret/inside.tsx"),
   route(":secret/orders.csv", "routes/secret/orders-csv.ts"),
   route(":secret/orders/:id/evidence", "routes/secret/order-evidence.tsx"),

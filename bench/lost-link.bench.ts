@@ -42,7 +42,7 @@ const server = await startServer({ ...env, LOG_LEVEL: "error" });
 try {
   const ask = async (email: string, client: number) => {
     const started = performance.now();
-    const response = await fetch(`${server.url}/${SUCCESS_PATH}.data`, {
+    const response = await fetch(`${server.url}/${SUCCESS_PATH}/answer`, {
       method: "POST",
       body: new URLSearchParams({ intent: "lost-link", email }),
       headers: { "x-forwarded-for": `10.1.${client >> 8}.${client & 255}` },

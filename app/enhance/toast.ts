@@ -2,9 +2,10 @@ import { TIMING } from "#app/content/site.ts";
 
 /**
  * A notice in the page's corner for the pages that ship without React (sonner needs React): same
- * place and duration as the store's other toasts, announced politely.
+ * place and duration as the store's other toasts, announced politely; `durationMs` for a notice
+ * that stays longer (the success page's "copied").
  */
-export function showToast(title: string, description?: string) {
+export function showToast(title: string, description?: string, durationMs: number = TIMING.toastMs) {
   let region = document.getElementById("page-toasts");
   if (!region) {
     region = document.createElement("div");
@@ -27,5 +28,5 @@ export function showToast(title: string, description?: string) {
   }
   region.append(toast);
   while (region.children.length > TIMING.maxToasts) region.firstElementChild?.remove();
-  setTimeout(() => toast.remove(), TIMING.toastMs);
+  setTimeout(() => toast.remove(), durationMs);
 }

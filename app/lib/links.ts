@@ -24,6 +24,11 @@ export function insidePagePath(successPath: string, access: SuccessAccess): stri
   return `/${successPath}/inside?${new URLSearchParams(access)}`;
 }
 
+/** Where the success page's script posts its forms for JSON answers (`/{SUCCESS_PATH}/answer`). */
+export function successAnswerPath(successPath: string): string {
+  return `/${successPath}/answer`;
+}
+
 /** The success page's absolute address (e-mails, the payment provider's return URL). */
 export function successPageUrl(links: StoreLinks, access?: SuccessAccess): string {
   return `${links.publicUrl}${successPagePath(links.successPath, access)}`;

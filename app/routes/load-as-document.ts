@@ -6,6 +6,6 @@ import { type ClientLoaderFunctionArgs, redirectDocument } from "react-router";
  * such navigation into a document load. React Router passes no fragment to loaders, so a link to
  * `/#faq-title` from a page with React arrives at the top of `/`.
  */
-export function loadAsDocument({ request }: ClientLoaderFunctionArgs): never {
+export function loadAsDocument({ request }: Pick<ClientLoaderFunctionArgs, "request">): never {
   throw redirectDocument(request.url);
 }

@@ -8,6 +8,7 @@ import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import * as payTest from "#app/routes/pay-test.tsx";
 import * as secret from "#app/routes/secret/route.tsx";
 import { handleSuccessAction } from "#app/routes/secret/success.server.ts";
+import * as successAnswer from "#app/routes/secret/success-answer.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
@@ -80,11 +81,8 @@ for (const backend of testBackends()) {
       unwrap<SuccessBody>(
         await secret.loader(args(new Request(`${SUCCESS}?${new URLSearchParams(query)}`), ip)),
       );
-    const post = (form: Record<string, string>, options: { data?: boolean; ip?: string } = {}) =>
-      new Request(`${SUCCESS}${options.data ? ".data" : ""}`, {
-        method: "POST",
-        body: new URLSearchParams(form),
-      });
+    const post = (form: Record<string, string>, path = SUCCESS) =>
+      new Request(path, { method: "POST", body: new URLSearchParams(form) });
     const sessionCalls = () =>
       stripe.requests.filter((r) => r.method === "GET" && r.path.startsWith("/v1/checkout/sessions/"));
     const mails = () => db().select().from(emailOutbox).orderBy(emailOutbox.id);
@@ -277,7 +275,7 @@ for (const backend of testBackends()) {
         const download = unwrap(
           await handleSuccessAction(
             services,
-            post({ intent: "download", session_id: order.providerSessionId! }, { data: true }),
+            post({ intent: "download", session_id: order.providerSessionId! }),
             "203.0.113.7",
           ),
         );
@@ -299,16 +297,42 @@ for (const backend of testBackends()) {
     });
 
     describe("Download Now", () => {
-      it("redirects a whole-document post to the file and answers a fetcher with the link", async () => {
+      it("redirects a whole-document post to the file and answers the page script with the link as JSON", async () => {
         const order = await paidOrder();
         const form = { intent: "download", session_id: order.providerSessionId! };
         const document = (await handleSuccessAction(services, post(form), "203.0.113.7")) as Response;
         expect(document.status).toBe(303);
         expect(document.headers.get("location")).toMatch(/^\/download\/[\w-]+\.[\w-]+$/);
-        const fetcher = unwrap<{ url: string }>(
-          await handleSuccessAction(services, post(form, { data: true }), "203.0.113.7"),
+        // The page script's post (app/enhance/success.ts) gets the same link as JSON.
+        const json = await successAnswer.action(args(post(form, `${SUCCESS}/answer`)));
+        expect(json.status).toBe(200);
+        expect(json.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(await json.json()).toEqual({
+          intent: "download",
+          url: expect.stringMatching(/^\/download\/[\w-]+\.[\w-]+$/),
+        });
+        // A link that opens no order: the error, as JSON with its status.
+        const refused = await successAnswer.action(
+          args(post({ intent: "download", session_id: "cs_made_up" }, `${SUCCESS}/answer`)),
         );
-        expect(fetcher.body.url).toMatch(/^\/download\/[\w-]+\.[\w-]+$/);
+        expect(refused.status).toBe(403);
+        expect(await refused.json()).toMatchObject({
+          intent: "download",
+          error: { title: "Errore di download" },
+        });
+      });
+
+      it("answers the page script only at the success page's own secret path", async () => {
+        const order = await paidOrder();
+        const form = { intent: "download", session_id: order.providerSessionId! };
+        const request = post(form, "http://shop.test/not-the-secret/answer");
+        await expect(
+          successAnswer.action(args(request, "203.0.113.7", { secret: "not-the-secret" })),
+        ).rejects.toMatchObject({
+          init: { status: 404 },
+        });
+        // A GET (a crawler, a typed URL) is answered, not logged as a failed request.
+        expect(successAnswer.loader().status).toBe(405);
       });
     });
   });

@@ -98,14 +98,14 @@ describe("the Content Security Policy and the Referrer-Policy of every kind of r
     name: string;
     path: string;
     headers: Record<string, string>;
-    /** Rendered without React (ADR 029): a page script from 'self', maybe no inline script at all. */
+    /** Rendered without React (ADRs 029, 030): a page script from 'self', maybe no inline script at all. */
     withoutReact?: boolean;
   }
   const rendered = (): Page[] => [
     { name: "404", path: "/no-such-page", headers: {} },
     { name: "checkout", path: "/checkout", headers: {}, withoutReact: true },
     { name: "test payment page", path: payPage, headers: {} },
-    { name: "success page", path: successPage, headers: {} },
+    { name: "success page", path: successPage, headers: {}, withoutReact: true },
     { name: "signed-in admin page", path: `/${ADMIN_PATH}`, headers: { cookie } },
   ];
   const files = (): Page[] => [

@@ -45,6 +45,7 @@ describe("malformed input", () => {
   it.each([
     ["the checkout", () => "/checkout", false],
     ["the success page", () => `/${SUCCESS_PATH}`, false],
+    ["the success page's JSON answers", () => `/${SUCCESS_PATH}/answer`, false],
     ["the admin sign-in", () => `/${ADMIN_PATH}`, false],
     ["an admin action", () => `/${ADMIN_PATH}`, true],
     ["the test payment page", () => "/pay/test/test_cs_seeded", false],

@@ -1,11 +1,11 @@
 /**
  * The success page's 30-day guarantee (ADR 021): an optional reason, then a confirmation step,
- * then the request. Plain forms posting the whole page, so every step works without JavaScript;
- * the answer to the request is a screen of its own (RefundAnswer), since an immediate refund ends
- * the order's access to this very page.
+ * then the request. Plain forms posting the whole page, with JavaScript or without (the page
+ * script only keeps a form from being posted twice); the answer to the request is a screen of its
+ * own (RefundAnswer), since an immediate refund ends the order's access to this very page.
  */
 import { CheckCircle2, Info, RotateCcw } from "lucide-react";
-import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { GUARANTEE_COPY } from "#app/content/guarantee.ts";
 import { formatCents } from "#app/lib/money.ts";
 import type { SuccessActionData, SuccessPageData } from "#app/routes/secret/success.server.ts";
@@ -27,15 +27,15 @@ export function GuaranteeSection({
   access,
   amountCents,
   supportEmail,
+  review,
 }: {
   guarantee: NonNullable<SuccessPageData["guarantee"]>;
   access: SuccessPageData["access"];
   amountCents: number;
   supportEmail: string;
+  /** The first step's answer (the reason given), when the page answers it: the confirmation shows. */
+  review: Extract<SuccessActionData, { intent: "refund-review" }> | null;
 }) {
-  const answer = useActionData<SuccessActionData>();
-  const review = answer?.intent === "refund-review" ? answer : null;
-  const busy = useNavigation().state !== "idle";
   const location = useLocation();
   const button =
     "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2.5 font-semibold disabled:opacity-60";
@@ -57,7 +57,9 @@ export function GuaranteeSection({
         </p>
       )}
       {guarantee.state === "open" && !review && (
-        <Form method="post" className="mt-2">
+        // The answer, the confirmation step, is a new page: it opens at this section, where the
+        // buyer was, not at the top.
+        <form method="post" action="#guarantee" className="mt-2" data-post-once>
           <p className="text-slate-600">{GUARANTEE_COPY.open(longDate(guarantee.until))}</p>
           <input type="hidden" name="intent" value="refund-review" />
           <AccessFields access={access} />
@@ -77,15 +79,19 @@ export function GuaranteeSection({
           </p>
           <button
             type="submit"
-            disabled={busy}
             className={`${button} mt-3 border border-slate-300 text-slate-800 hover:bg-slate-50`}
           >
             {GUARANTEE_COPY.request}
           </button>
-        </Form>
+        </form>
       )}
       {guarantee.state === "open" && review && (
-        <Form method="post" className="mt-3 rounded-lg bg-amber-50 p-4" aria-labelledby="refund-confirm">
+        <form
+          method="post"
+          className="mt-3 rounded-lg bg-amber-50 p-4"
+          aria-labelledby="refund-confirm"
+          data-post-once
+        >
           <h3 id="refund-confirm" className="font-bold text-amber-950">
             {GUARANTEE_COPY.confirmTitle}
           </h3>
@@ -99,11 +105,7 @@ export function GuaranteeSection({
           <input type="hidden" name="reason" value={review.reason} />
           <AccessFields access={access} />
           <div className="mt-4 flex flex-wrap gap-3">
-            <button
-              type="submit"
-              disabled={busy}
-              className={`${button} bg-slate-900 text-white hover:bg-slate-700`}
-            >
+            <button type="submit" className={`${button} bg-slate-900 text-white hover:bg-slate-700`}>
               {GUARANTEE_COPY.confirm}
             </button>
             {/* Back to the page as it was: a fresh visit of the same address forgets the review. */}
@@ -114,7 +116,7 @@ export function GuaranteeSection({
               {GUARANTEE_COPY.cancel}
             </Link>
           </div>
-        </Form>
+        </form>
       )}
     </section>
   );

@@ -9,52 +9,51 @@ import {
   MessageCircle,
   Star,
 } from "lucide-react";
-import { useEffect } from "react";
-import { Link, useActionData, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { Link, useLocation } from "react-router";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { GuaranteeSection, RefundAnswer } from "#app/components/success/guarantee-section.tsx";
 import { ReleaseNotes } from "#app/components/success/release-notes.tsx";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import { INSIDE_COPY } from "#app/content/inside.ts";
-import { PRODUCT, TIMING } from "#app/content/site.ts";
+import { PRODUCT } from "#app/content/site.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import { formatCents } from "#app/lib/money.ts";
 import type { SuccessActionData, SuccessPageData } from "#app/routes/secret/success.server.ts";
 
 type PageOrder = NonNullable<SuccessPageData["order"]>;
 
-/** The success page, by what the visit is entitled to (see loadSuccessPage). */
-export default function SuccessPage({ data }: { data: SuccessPageData }) {
+/**
+ * The success page, by what the visit is entitled to (see loadSuccessPage), as the server renders
+ * it: it ships without React (ADR 030). app/enhance/success.ts posts the download and lost-link
+ * forms for JSON answers and copies the support address, through the data-* hooks below; without
+ * JavaScript every form posts the page, and `answer` is the form's answer shown with it.
+ */
+export default function SuccessPage({ data, answer }: { data: SuccessPageData; answer?: SuccessActionData }) {
   // A confirmed refund request answers with a screen of its own (an immediate refund ends the access).
-  const answer = useActionData<SuccessActionData>();
   if (answer?.intent === "refund") return <RefundAnswer answer={answer} />;
-  if (data.view === "paid" && data.order) return <PaidOrder data={data} order={data.order} />;
+  if (data.view === "paid" && data.order) return <PaidOrder data={data} order={data.order} answer={answer} />;
   if (data.view === "processing" && data.order) return <ProcessingPayment order={data.order} />;
   if (data.view === "confirming") return <ConfirmingPayment />;
-  return <LostLink sessionExpired={data.view === "session-expired"} />;
+  return (
+    <LostLink
+      answerPath={data.answerPath}
+      sessionExpired={data.view === "session-expired"}
+      result={answer?.intent === "lost-link" ? answer : null}
+    />
+  );
 }
 
-function PaidOrder({ data, order }: { data: SuccessPageData; order: PageOrder }) {
-  const download = useFetcher<SuccessActionData>();
-  const downloading = download.state !== "idle";
-  // A whole-document post (no JavaScript yet) that found no download answers with the page again.
-  const documentAnswer = useActionData<SuccessActionData>();
-  const documentError =
-    documentAnswer?.intent === "download" && "error" in documentAnswer ? documentAnswer.error : null;
-
-  useEffect(() => {
-    const result = download.data;
-    if (result?.intent !== "download") return;
-    if ("url" in result) {
-      window.location.assign(result.url);
-      toast.success(SUCCESS_COPY.downloadStarted.title, {
-        description: SUCCESS_COPY.downloadStarted.message,
-      });
-    } else {
-      toast.error(result.error.title, { description: result.error.message });
-    }
-  }, [download.data]);
+function PaidOrder({
+  data,
+  order,
+  answer,
+}: {
+  data: SuccessPageData;
+  order: PageOrder;
+  answer: SuccessActionData | undefined;
+}) {
+  // A download posted as a document that found no file answers with the page and the reason.
+  const documentError = answer?.intent === "download" && "error" in answer ? answer.error : null;
 
   const date = new Date(order.paidAt).toLocaleDateString("en-US", { dateStyle: "long" });
   const mailto = `mailto:${data.supportEmail}?subject=${encodeURIComponent(SUCCESS_COPY.supportSubject(order.reference))}&body=${encodeURIComponent(
@@ -91,7 +90,7 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: PageOrder })
               {data.productSize !== null && `, ${formatFileSize(data.productSize)}`}
             </span>
           </p>
-          <download.Form method="post" className="mt-4">
+          <form method="post" className="mt-4" data-download={data.answerPath}>
             <input type="hidden" name="intent" value="download" />
             {data.access?.sessionId && (
               <input type="hidden" name="session_id" value={data.access.sessionId} />
@@ -99,13 +98,12 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: PageOrder })
             {data.access?.token && <input type="hidden" name="t" value={data.access.token} />}
             <button
               type="submit"
-              disabled={downloading}
               className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:opacity-60"
             >
               <Download aria-hidden="true" className="size-5" />
-              {downloading ? SUCCESS_COPY.downloading : SUCCESS_COPY.downloadNow}
+              <span data-label>{SUCCESS_COPY.downloadNow}</span>
             </button>
-          </download.Form>
+          </form>
           {data.insideHref && (
             <a
               href={data.insideHref}
@@ -182,6 +180,7 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: PageOrder })
           access={data.access}
           amountCents={order.amountCents}
           supportEmail={data.supportEmail}
+          review={answer?.intent === "refund-review" ? answer : null}
         />
       )}
 
@@ -200,12 +199,7 @@ function PaidOrder({ data, order }: { data: SuccessPageData; order: PageOrder })
           <span className="font-mono text-sm">{data.supportEmail}</span>
           <button
             type="button"
-            onClick={() =>
-              navigator.clipboard
-                .writeText(data.supportEmail)
-                .then(() => toast.success(SUCCESS_COPY.copied, { duration: TIMING.supportToastMs }))
-                .catch(() => toast.error(SUCCESS_COPY.downloadError.title))
-            }
+            data-copy={data.supportEmail}
             className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-white"
           >
             <Copy aria-hidden="true" className="size-4" /> {SUCCESS_COPY.copyAddress}
@@ -286,19 +280,25 @@ function ConfirmingPayment() {
   );
 }
 
-function LostLink({ sessionExpired }: { sessionExpired: boolean }) {
-  const fetcher = useFetcher<SuccessActionData>();
-  // Without JavaScript (or before hydration) the form posts the whole page: the answer is then the
-  // route's action data.
-  const actionData = useActionData<SuccessActionData>();
-  const answer = fetcher.data ?? actionData;
-  const result = answer?.intent === "lost-link" ? answer : null;
+/**
+ * "Lost your link?": the page script posts the form and writes the answer into the status line;
+ * posted as a document, the page comes back with the answer (`result`) in it.
+ */
+function LostLink({
+  answerPath,
+  sessionExpired,
+  result,
+}: {
+  answerPath: string;
+  sessionExpired: boolean;
+  result: Extract<SuccessActionData, { intent: "lost-link" }> | null;
+}) {
   return (
     <div className="mx-auto max-w-lg px-4 py-16">
       <h1 className="text-3xl font-extrabold">{SUCCESS_COPY.lostTitle}</h1>
       {sessionExpired && <p className="mt-3 text-slate-600">{SUCCESS_COPY.sessionExpired}</p>}
       <p className="mt-3 text-slate-600">{SUCCESS_COPY.lostText}</p>
-      <fetcher.Form method="post" className="mt-6">
+      <form method="post" className="mt-6" data-lost-link={answerPath}>
         <input type="hidden" name="intent" value="lost-link" />
         <HoneypotField />
         <label htmlFor="lost-email" className="block text-sm font-semibold">
@@ -315,20 +315,21 @@ function LostLink({ sessionExpired }: { sessionExpired: boolean }) {
         />
         <button
           type="submit"
-          disabled={fetcher.state !== "idle"}
           className="mt-4 w-full rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:opacity-60"
         >
-          {fetcher.state !== "idle" ? SUCCESS_COPY.lostSending : SUCCESS_COPY.lostSubmit}
+          {SUCCESS_COPY.lostSubmit}
         </button>
-      </fetcher.Form>
-      {result && (
-        <p
-          role="status"
-          className={`mt-4 rounded-md p-3 text-sm ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
-        >
-          {result.message}
-        </p>
-      )}
+      </form>
+      {/* Red for a refusal, green (data-ok) for the answer that a link is on its way. */}
+      <p
+        role="status"
+        hidden={!result}
+        data-lost-answer
+        data-ok={result?.ok || undefined}
+        className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800 data-ok:bg-emerald-50 data-ok:text-emerald-900"
+      >
+        {result?.message}
+      </p>
     </div>
   );
 }

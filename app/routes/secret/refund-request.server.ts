@@ -3,7 +3,6 @@
  * (a second form, so it works without JavaScript), "refund" makes the request. Any link that does
  * not open an order, forged or not, gets the one invalid-link answer.
  */
-import { data } from "react-router";
 import { z } from "zod";
 import { GUARANTEE_COPY } from "#app/content/guarantee.ts";
 import { orderForAccess, type RefundOutcome, requestRefund } from "#app/lib/orders/refund-request.server.ts";
@@ -38,16 +37,14 @@ const STATUS: Record<Answer, number> = {
 function answer(outcome: Answer, supportEmail: string) {
   const copy = GUARANTEE_COPY.answers[outcome];
   const ok = STATUS[outcome] === 200;
-  return data(
-    {
-      intent: "refund",
-      outcome,
-      ok,
-      title: copy.title,
-      message: copy.message.replace("{support}", supportEmail),
-    } satisfies RefundActionData,
-    { status: STATUS[outcome] },
-  );
+  const body: RefundActionData = {
+    intent: "refund",
+    outcome,
+    ok,
+    title: copy.title,
+    message: copy.message.replace("{support}", supportEmail),
+  };
+  return { body, status: STATUS[outcome] };
 }
 
 /** The guarantee form's two steps; `form` is the success page's posted form. */
@@ -56,12 +53,12 @@ export async function handleRefundAction(
   form: FormData,
   access: { sessionId: string | null; token: string | null },
   clientIp: string | null,
-) {
+): Promise<{ body: RefundActionData; status: number }> {
   const support = services.env.SUPPORT_EMAIL;
   const reason = reasonSchema.safeParse(field(form, "reason"));
   if (!reason.success) return answer("reason-too-long", support);
   if (field(form, "intent") === "refund-review") {
-    return { intent: "refund-review", reason: reason.data } satisfies RefundActionData;
+    return { body: { intent: "refund-review", reason: reason.data }, status: 200 };
   }
   const db = services.database.db;
   if (!(await hit(db, `refund:ip:${clientIp ?? "unknown"}`, REFUND_REQUESTS_PER_IP)).allowed)

@@ -7,11 +7,18 @@
 import { lazy, Suspense } from "react";
 import { data } from "react-router";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
+// A standalone page script, not a worker: see home.tsx and ADR 008 (ADR 030 for the success page).
+import successScript from "#app/enhance/success.ts?worker&url";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import type { PageHandle } from "#app/root.tsx";
 import { needsDatabase, notFound } from "#app/routes/http.server.ts";
+import { loadAsDocument } from "#app/routes/load-as-document.ts";
 import { handleAdminAction, loadAdminPage } from "#app/routes/secret/admin.server.ts";
-import { handleSuccessAction, loadSuccessPage } from "#app/routes/secret/success.server.ts";
+import {
+  handleSuccessAction,
+  loadSuccessPage,
+  type SuccessActionData,
+} from "#app/routes/secret/success.server.ts";
 import type { Route } from "./+types/route";
 
 const AdminPage = lazy(() => import("#app/components/admin/admin-page.tsx"));
@@ -26,11 +33,28 @@ function pageFor({ params, request, context }: Route.LoaderArgs | Route.ActionAr
 
 type SecretData = Route.ComponentProps["loaderData"];
 
-/** The admin area is Italian and has its own header: its document says so (root.tsx reads both). */
+/**
+ * The admin area is Italian and has its own header: its document says so (root.tsx reads both).
+ * The success page ships without React, enhanced by its page script (ADR 030); the admin area
+ * keeps React.
+ */
 export const handle: PageHandle = {
   lang: (data) => ((data as SecretData | undefined)?.page === "admin" ? "it" : undefined),
   ownHeader: (data) => (data as SecretData | undefined)?.page === "admin",
+  script: (data) => ((data as SecretData | undefined)?.page === "success" ? successScript : undefined),
 };
+
+/**
+ * A client-side navigation into this route (the test payment page's form redirects here) loads
+ * the success page as a document, so it gets its page script (ADR 008's `loadAsDocument`); the
+ * admin area's own navigations and revalidations stay client-side. Which page a path is only the
+ * server knows, so its answer is asked first.
+ */
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  const loaded = await args.serverLoader();
+  if (loaded.page === "success") loadAsDocument(args);
+  return loaded;
+}
 
 /** Each page is titled by what it shows: without an order the success page is the lost-link form. */
 function title(data: SecretData | undefined): string {
@@ -74,13 +98,15 @@ export const action = needsDatabase(async (args: Route.ActionArgs) => {
     : handleSuccessAction(services, args.request, ip);
 });
 
-export default function SecretPage({ loaderData }: Route.ComponentProps) {
+export default function SecretPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <Suspense>
       {loaderData.page === "admin" ? (
         <AdminPage data={loaderData.data} />
       ) : (
-        <SuccessPage data={loaderData.data} />
+        // A form posted as a document (the success page has no React in the browser) is answered
+        // with the page and the form's answer.
+        <SuccessPage data={loaderData.data} answer={actionData as SuccessActionData | undefined} />
       )}
     </Suspense>
   );

@@ -15,7 +15,7 @@ import {
 } from "#app/lib/checkout/send-lost-link.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
-import { downloadPath, insidePagePath } from "#app/lib/links.ts";
+import { downloadPath, insidePagePath, successAnswerPath } from "#app/lib/links.ts";
 import { receiptUrl } from "#app/lib/orders/receipt-url.server.ts";
 import { guaranteeStateFor } from "#app/lib/orders/refund-request.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
@@ -75,6 +75,8 @@ export async function loadSuccessPage(services: Services, request: Request, clie
         ? { version: product.version, changelog: product.changelogEn }
         : null,
     insideHref: purchase.kind === "paid" ? insideHref(services.settings.successPath, access) : null,
+    // Where the page script posts the download and lost-link forms (app/enhance/success.ts).
+    answerPath: successAnswerPath(services.settings.successPath),
   };
   const status = purchase.kind === "unconfirmed" ? (purchase.reason === "rate-limited" ? 429 : 503) : 200;
   return { payload, status };
@@ -88,40 +90,38 @@ export type SuccessActionData =
   | { intent: "lost-link"; message: string; ok: boolean }
   | RefundActionData;
 
-/** A fetcher's request (`/{SUCCESS_PATH}.data`), as opposed to a whole-document form post. */
-const isDataRequest = (request: Request) => new URL(request.url).pathname.endsWith(".data");
+/** A form's answer and its HTTP status, before it is sent as a page or as JSON. */
+export interface SuccessAnswer {
+  body: SuccessActionData;
+  status: number;
+}
 
 /**
- * The page's forms. The guarantee's two steps are refund-request.server.ts's. "Download Now" answers a fetcher with the link (the page starts the
- * download and shows a toast) and a whole-document post (no JavaScript, or a click before the page
- * has hydrated) with a redirect to the file itself. "Lost your link?" answers once the client's
- * limit is checked; the lookup and the e-mail run after the answer (`runLater`), so its timing is
- * the same whether or not the address bought.
+ * The page's forms, answered the same whether they were posted as a document (no JavaScript) or
+ * by the page script (app/enhance/success.ts, through `success-answer.ts`); only how the answer
+ * is sent differs. The guarantee's two steps are refund-request.server.ts's. "Download Now"
+ * answers with a short-lived link to the file. "Lost your link?" answers once the client's limit
+ * is checked; the lookup and the e-mail run after the answer (`runLater`), so its timing is the
+ * same whether or not the address bought.
  */
-export async function handleSuccessAction(
+export async function answerSuccessForm(
   services: Services,
   request: Request,
   clientIp: string | null,
   runLater: (work: () => Promise<void>) => void = runAfterResponse,
-) {
+): Promise<SuccessAnswer> {
   const form = await readForm(request);
   const intent = field(form, "intent");
 
   if (intent === "download") {
     const order = await findPaidOrder(services, accessFrom(form), { ip: clientIp });
-    if (!order)
-      return data({ intent, error: SUCCESS_COPY.downloadError } satisfies SuccessActionData, { status: 403 });
+    if (!order) return { body: { intent, error: SUCCESS_COPY.downloadError }, status: 403 };
     const product = await getCurrentProduct(services.database.db);
-    if (!product) {
-      return data({ intent, error: SUCCESS_COPY.downloadUnavailable } satisfies SuccessActionData, {
-        status: 404,
-      });
-    }
+    if (!product) return { body: { intent, error: SUCCESS_COPY.downloadUnavailable }, status: 404 };
     const url = downloadPath(
       createDownloadToken(services.settings.tokenSecrets, { orderId: order.id, productId: product.id }),
     );
-    if (!isDataRequest(request)) return redirect(url, 303);
-    return { intent, url } satisfies SuccessActionData;
+    return { body: { intent, url }, status: 200 };
   }
 
   if (intent === "refund-review" || intent === "refund") {
@@ -134,23 +134,30 @@ export async function handleSuccessAction(
       [HONEYPOT_FIELD]: field(form, HONEYPOT_FIELD),
     });
     if (!parsed.success) {
-      return data(
-        { intent, ok: false, message: CHECKOUT_COPY.emailInvalid.message } satisfies SuccessActionData,
-        { status: 400 },
-      );
+      return { body: { intent, ok: false, message: CHECKOUT_COPY.emailInvalid.message }, status: 400 };
     }
     if (!(await acceptLostLinkRequest(services, clientIp))) {
-      return data({ intent, ok: false, message: SUCCESS_COPY.lostRateLimited } satisfies SuccessActionData, {
-        status: 429,
-      });
+      return { body: { intent, ok: false, message: SUCCESS_COPY.lostRateLimited }, status: 429 };
     }
     const { email } = parsed.data;
     runLater(() => sendLostLink(services, email));
-    return { intent, ok: true, message: SUCCESS_COPY.lostSent } satisfies SuccessActionData;
+    return { body: { intent, ok: true, message: SUCCESS_COPY.lostSent }, status: 200 };
   }
 
-  return data(
-    { intent: "lost-link", ok: false, message: SUCCESS_COPY.unknownRequest } satisfies SuccessActionData,
-    { status: 400 },
-  );
+  return { body: { intent: "lost-link", ok: false, message: SUCCESS_COPY.unknownRequest }, status: 400 };
+}
+
+/**
+ * The page's forms posted as a document: the answer is the page again, except a download link,
+ * which the browser is sent to (the file itself; the page stays where it was).
+ */
+export async function handleSuccessAction(
+  services: Services,
+  request: Request,
+  clientIp: string | null,
+  runLater?: (work: () => Promise<void>) => void,
+) {
+  const { body, status } = await answerSuccessForm(services, request, clientIp, runLater);
+  if (body.intent === "download" && "url" in body) return redirect(body.url, 303);
+  return data(body, { status });
 }
