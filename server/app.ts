@@ -24,7 +24,7 @@ import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { startVisitCounter } from "#app/lib/funnel/visit-counter.server.ts";
 import { confirmDownloadPath } from "#app/lib/links.ts";
-import { type Logger, loggableUrl, logger } from "#app/lib/logger.server.ts";
+import { type Logger, loggableUrl, logger, logPageAnswered } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, cspNonceContext, servicesContext } from "#app/lib/router-context.ts";
 import { getServices, type Services, shutdownServices } from "#app/lib/services.server.ts";
@@ -199,14 +199,13 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
 
   // A page from memory gets pino-http's line, written directly, and is counted as a visit.
   const afterPage: AfterPage = (req, { path, status, requestId, startedAt }) => {
-    logger.info(
-      {
-        req: { id: requestId, method: req.method, url: loggableUrl(req.url ?? "/") },
-        res: { statusCode: status },
-        responseTime: Date.now() - startedAt,
-      },
-      "request completed",
-    );
+    logPageAnswered({
+      id: requestId,
+      method: req.method ?? "GET",
+      url: loggableUrl(req.url ?? "/"),
+      statusCode: status,
+      responseTime: Date.now() - startedAt,
+    });
     visitCounting.count(req, path);
   };
   const fromMemory = pageFor && pagesFromMemory(pageFor, requestIdOf, afterPage);

@@ -1,5 +1,6 @@
+import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { hideInLogs, loggableUrl, maskEmail } from "#app/lib/logger.server.ts";
+import { hideInLogs, loggableUrl, maskEmail, pageAnsweredLine } from "#app/lib/logger.server.ts";
 
 describe("what the log may show", () => {
   it("names the secret paths and drops tokens from paths and query values", () => {
@@ -18,5 +19,34 @@ describe("what the log may show", () => {
   it("masks e-mail addresses", () => {
     expect(maskEmail("buyer@example.com")).toBe("b…@example.com");
     expect(maskEmail("not-an-address")).toBe("…");
+  });
+});
+
+describe("the request line of a page answered from memory (ADR 026)", () => {
+  it("is the line pino writes for the same request, byte for byte, whatever the client sent as its id", () => {
+    const lines: string[] = [];
+    const time = 1_795_507_239_387;
+    const pinoLogger = pino(
+      {
+        base: undefined,
+        timestamp: () => `,"time":${time}`,
+        redact: ["req.headers", "res.headers", "password"],
+      },
+      { write: (line: string) => lines.push(line) },
+    );
+    for (const id of ["79bc531b-cb2f-43bc-a042-91d469365c41", 'a"quote\\back\nline\u2028é<']) {
+      const answer = { id, method: "GET", url: "/blog?t=%E2%80%A6", statusCode: 304, responseTime: 3 };
+      pinoLogger.info(
+        {
+          req: { id, method: answer.method, url: answer.url },
+          res: { statusCode: answer.statusCode },
+          responseTime: answer.responseTime,
+        },
+        "request completed",
+      );
+      const line = pageAnsweredLine(answer, time);
+      expect(line).toBe(lines.at(-1));
+      expect(JSON.parse(line).req.id).toBe(id);
+    }
   });
 });
