@@ -8,7 +8,9 @@
  * minute), measured once the traffic's idle connections have closed: RSS at most warm + 50 MB,
  * open fds at most warm + 20. Every order is paid once and gets exactly one delivery e-mail at
  * the SMTP server. The actions still in flight are sampled too: a
- * store that falls behind holds every waiting request in memory, which shows as RSS. Run it with
+ * store that falls behind holds every waiting request in memory, which shows as RSS. RSS is a
+ * high-water mark: it steps up after such a backlog and stays there. Only a steady climb without
+ * a backlog is a leak; ADR 025 shows how the store's own heap told the two apart. Run it with
  * `npm run bench -- soak` (a plain `npm run bench` leaves it out); BENCH_DATABASE_URL runs it on
  * PostgreSQL.
  */

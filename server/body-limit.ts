@@ -8,6 +8,7 @@
  * body gets a BodyRefusedError instead of the rest, so it never acts on a cut-off body. ADR 011.
  */
 import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { Request, RequestHandler } from "express";
 import { BodyRefusedError } from "#app/lib/body-refused.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
@@ -37,6 +38,9 @@ export function limitRequestBodies(env: Env, adminPath: string): RequestHandler 
     return { maxBytes: FORM_BODY_BYTES, deadlineMs };
   });
 }
+
+/** Each connection's own destroySoon, which a request's wrapper calls (see limitBodies). */
+const ownDestroySoon = new WeakMap<Socket, Socket["destroySoon"]>();
 
 function limitBodies(ruleFor: (req: Request) => BodyRule): RequestHandler {
   return (req, res, next) => {
@@ -68,15 +72,24 @@ function limitBodies(ruleFor: (req: Request) => BodyRule): RequestHandler {
 
     // Node ends a "Connection: close" exchange with destroySoon() once the answer is written; with
     // the body still arriving (a locked-out sign-in answered before its body is read) that close
-    // would reset the connection before the client reads the answer: linger instead.
-    const destroySoon = socket.destroySoon.bind(socket);
-    socket.destroySoon = () => (complete ? destroySoon() : closeSoon(new BodyRefusedError("unwanted")));
+    // would reset the connection before the client reads the answer: linger instead. The wrapper
+    // calls the connection's own destroySoon, never a previous request's wrapper, and is removed
+    // when the answer is out: a kept-alive connection (a browser, a proxy's pool) carries many
+    // requests, and chained wrappers kept every one of them in memory until it closed (issue 16's
+    // soak: RSS climbing with every form posted).
+    const destroySoon = ownDestroySoon.get(socket) ?? socket.destroySoon;
+    ownDestroySoon.set(socket, destroySoon);
+    const lingerUnlessComplete = () =>
+      complete ? destroySoon.call(socket) : closeSoon(new BodyRefusedError("unwanted"));
+    socket.destroySoon = lingerUnlessComplete;
 
     const deadline = rule.deadlineMs === null ? undefined : setTimeout(() => refuse(408), rule.deadlineMs);
     // The answer is out but the body has not all arrived (the route answered without reading it,
     // or refused it): close the connection rather than read the rest of a body nobody wants.
     res.once("finish", () => {
       clearTimeout(deadline);
+      // Node has called destroySoon for this answer by now (its own "finish" listener runs first).
+      if (socket.destroySoon === lingerUnlessComplete) socket.destroySoon = destroySoon;
       if (!complete && !refused) closeSoon(new BodyRefusedError("unwanted"));
     });
     if (declared > rule.maxBytes) return refuse(413);
