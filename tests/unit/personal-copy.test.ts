@@ -84,7 +84,8 @@ describe("the licence PDF", () => {
         references.map((reference) => licencePdf({ ...ORDER, reference, supportEmail: "help@shop.test" })),
       );
       expect(most).toBe(2);
-      for (const [i, pdf] of pdfs.entries()) expect(pdfText(pdf)).toContain(`Order reference: ${references[i]}`);
+      for (const [i, pdf] of pdfs.entries())
+        expect(pdfText(pdf)).toContain(`Order reference: ${references[i]}`);
     } finally {
       spy.mockRestore();
     }
