@@ -1,6 +1,6 @@
 /**
  * Puts each prerendered page's script (ADR 008: one small bundle from app/enhance, which root.tsx
- * names as `<script src defer>`) into the page itself, after the build (ADR 032). A phone on a slow
+ * names as `<script src defer>`) into the page itself, after the build (ADR 031). A phone on a slow
  * network then fetches the page and its stylesheet and nothing else before the first paint: the
  * separate request cost a connection and two round trips, which Lighthouse counts into the LCP
  * of the landing page and the articles. The server hashes the inline script into the page's

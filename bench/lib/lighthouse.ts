@@ -20,7 +20,7 @@ export interface LighthouseFigures {
   cls: number;
   /**
    * Bytes of JavaScript the page runs, compressed: its script files as transferred, plus its inline
-   * scripts (a prerendered page carries its page script inside, ADR 032) as brotli compresses them.
+   * scripts (a prerendered page carries its page script inside, ADR 031) as brotli compresses them.
    */
   scriptBytes: number;
   /** Bytes of the HTML document transferred (compressed). */

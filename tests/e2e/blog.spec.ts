@@ -190,7 +190,7 @@ test.describe("blog", () => {
   }) => {
     for (const path of ["/blog", `/blog/${slugs[2]}`]) {
       await page.goto(path);
-      // The page script is put inside the page at build (ADR 032): nothing to fetch before it runs.
+      // The page script is put inside the page at build (ADR 031): nothing to fetch before it runs.
       await expect(page.locator("script[src]")).toHaveCount(0);
       await expect(page.locator('script[data-inlined-from^="/assets/blog-"]')).toHaveCount(1);
       await expect(page.locator('link[rel="modulepreload"], script[type="module"]')).toHaveCount(0);

@@ -89,7 +89,7 @@ test.describe("landing page", () => {
       expect([card.loading, card.priority, card.decoding]).toEqual(["lazy", null, "async"]);
     }
     // In the first viewport on desktop, below it on phones: eager, but at low priority, so on a slow
-    // phone it never takes bandwidth from the stylesheet and the headline stays the LCP (ADR 032).
+    // phone it never takes bandwidth from the stylesheet and the headline stays the LCP (ADR 031).
     const [hero] = await page.locator("section").first().locator("picture").evaluateAll(describePictures);
     expect(hero!.sources.map((s) => [s.type, s.widths])).toEqual([
       ["image/avif", ["480w", "800w", "1200w"]],

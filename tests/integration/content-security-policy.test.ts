@@ -162,7 +162,7 @@ describe("the Content Security Policy and the Referrer-Policy of every kind of r
         page.name,
       ).toEqual([]);
       const hashes = inlineScripts(answer.body).map((script) => sha256(script.body));
-      // Its one inline script is its page script, put inside it at build (ADR 032).
+      // Its one inline script is its page script, put inside it at build (ADR 031).
       expect(hashes, page.name).toHaveLength(1);
       expect(scriptSources.slice(1).sort(), page.name).toEqual([...new Set(hashes)].sort());
     }

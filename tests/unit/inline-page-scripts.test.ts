@@ -13,7 +13,7 @@ const read = async (path: string) => {
   return code;
 };
 
-describe("inlinePageScripts (ADR 032)", () => {
+describe("inlinePageScripts (ADR 031)", () => {
   it("puts the page script's bundle inside the page, where its tag was, and nothing else changes", async () => {
     const html = await inlinePageScripts(
       page('<script src="/assets/landing-AbC_1.js" defer=""></script>'),

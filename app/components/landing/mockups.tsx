@@ -69,7 +69,7 @@ export function TemplatePreview({ file, label, title, tone }: (typeof GALLERY)[n
 /**
  * The hero's toolkit composition. Eager, as it is in a laptop's first viewport, but at low
  * priority: on phones it is below the fold and the headline is the largest content painted first,
- * so on a slow connection its 30 KB must not delay the stylesheet that paints the headline (ADR 032).
+ * so on a slow connection its 30 KB must not delay the stylesheet that paints the headline (ADR 031).
  */
 export function HeroMockup({ alt }: { alt: string }) {
   if (!HERO_PICTURE) throw new Error("No hero image app/media/landing/hero.svg");
