@@ -15,17 +15,29 @@ if (process.env.CI && !postgres) {
 }
 
 const PORT = Number(process.env.E2E_PORT || 3210);
-/** Three stores: a fresh one (shell, pages, admin), and two with a product for the purchase journeys. */
+/**
+ * The stores: a fresh one (shell, pages, admin), and three with a product for the purchase
+ * journeys, one per purchase project: each project buys about 20 times in a few minutes, from one
+ * address, as many as the checkout lets one address start in 10 minutes (CHECKOUT_LIMITS).
+ */
 export const E2E = {
   fresh: { port: PORT, dataDir: "data-e2e" },
   shop: { port: PORT + 1, dataDir: "data-e2e-shop" },
   shopPostgres: { port: PORT + 2, dataDir: "data-e2e-shop-pg" },
   /** A fresh store behind nginx configured as the README says, reached on nginx's port. */
   behindNginx: { port: PORT + 3, nginxPort: PORT + 4, dataDir: "data-e2e-nginx" },
+  shopPhone: { port: PORT + 5, dataDir: "data-e2e-shop-phone" },
   adminPassword: "e2e-admin-password",
   adminPath: "e2e-admin-secret-path",
   successPath: "e2e-success-secret-path",
 } as const;
+
+/** The data directory of the store a purchase project buys from (its e-mails are written there). */
+export function shopDataDir(project: string): string {
+  if (project === "purchase-postgres") return E2E.shopPostgres.dataDir;
+  if (project === "purchase-phone") return E2E.shopPhone.dataDir;
+  return E2E.shop.dataDir;
+}
 
 const storeEnv = (port: number, dataDir: string) => ({
   PORT: String(port),
@@ -91,7 +103,7 @@ export default defineConfig({
       name: "purchase-phone",
       testMatch: purchase,
       grep: /@phone/,
-      use: { ...phone, baseURL: `http://localhost:${E2E.shop.port}` },
+      use: { ...phone, baseURL: `http://localhost:${E2E.shopPhone.port}` },
     },
     {
       name: "behind-nginx",
@@ -121,6 +133,12 @@ export default defineConfig({
       url: `http://localhost:${E2E.shop.port}/healthz`,
       timeout: 90_000,
       env: storeEnv(E2E.shop.port, E2E.shop.dataDir),
+    },
+    {
+      command: "node --import tsx tests/e2e/seed-store.ts && npm run --silent serve",
+      url: `http://localhost:${E2E.shopPhone.port}/healthz`,
+      timeout: 90_000,
+      env: storeEnv(E2E.shopPhone.port, E2E.shopPhone.dataDir),
     },
     {
       command: `rm -rf ${E2E.behindNginx.dataDir} && npm run --silent serve`,

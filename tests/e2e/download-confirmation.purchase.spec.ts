@@ -2,13 +2,11 @@ import { readdir, readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
-import { E2E } from "../../playwright.config.ts";
+import { E2E, shopDataDir } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectPersonalCopy } from "./personal-copy.ts";
 
 const SHOTS = "/work/shots/access";
-const dataDirOf = (project: string) =>
-  project === "purchase-postgres" ? E2E.shopPostgres.dataDir : E2E.shop.dataDir;
 
 /** The e-mail sent to `to` whose subject matches, read from the store's .eml files. */
 async function mailTo(dataDir: string, to: string, subject: RegExp) {
@@ -96,7 +94,7 @@ test.describe("a download link used from too many networks", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/check-inbox-390-${testInfo.project.name}.png`, fullPage: true });
 
-    const mail = await mailTo(dataDirOf(testInfo.project.name), email, /^Confirm your download/);
+    const mail = await mailTo(shopDataDir(testInfo.project.name), email, /^Confirm your download/);
     const link = new URL(/https?:\/\/\S+\/confirm-download\/[\w-]{43}/.exec(mail.text ?? "")![0]);
 
     // Without JavaScript: the link's page and its button work as plain HTML.

@@ -2,15 +2,13 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { E2E } from "../../playwright.config.ts";
+import { E2E, shopDataDir } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
  * Issue 17: the guarantee asked for on the success page (item 4) and what the QA pass found
  * (item 6), in a browser against the built store with a product (the purchase projects).
  */
-const dataDirOf = (project: string) =>
-  project.startsWith("purchase-postgres") ? E2E.shopPostgres.dataDir : E2E.shop.dataDir;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** The e-mail to `to` whose subject matches (the store writes .eml files without SMTP). */
@@ -74,7 +72,7 @@ test.describe("the 30-day guarantee from the success page", () => {
     const admin = await setRefundMode(browser, "Rimborso immediato, senza approvazione");
     await admin.context.close();
     const email = uniqueEmail("refund-now");
-    const dataDir = dataDirOf(testInfo.project.name);
+    const dataDir = shopDataDir(testInfo.project.name);
     const link = await buy(page, email, dataDir);
 
     await page.goto(link);
@@ -102,7 +100,7 @@ test.describe("the 30-day guarantee from the success page", () => {
     test.setTimeout(90_000);
     const admin = await setRefundMode(browser, "Approvo io ogni richiesta");
     const email = uniqueEmail("refund-ask");
-    const dataDir = dataDirOf(testInfo.project.name);
+    const dataDir = shopDataDir(testInfo.project.name);
     const buyer = await browser.newContext();
     const link = await buy(await buyer.newPage(), email, dataDir);
     await buyer.close();

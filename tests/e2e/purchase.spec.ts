@@ -4,12 +4,10 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { simpleParser } from "mailparser";
 import { readZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
-import { E2E } from "../../playwright.config.ts";
+import { E2E, shopDataDir } from "../../playwright.config.ts";
 import { SAMPLE_ZIP } from "../setup/seed-product.ts";
 import { expect, test } from "./fixtures.ts";
 
-const dataDirOf = (project: string) =>
-  project === "purchase-postgres" ? E2E.shopPostgres.dataDir : E2E.shop.dataDir;
 const successPath = `/${E2E.successPath}`;
 
 /** The delivery e-mail sent to `to` (the store writes .eml files without SMTP). */
@@ -118,7 +116,7 @@ test.describe("buying the toolkit", () => {
     );
     await expect(page.getByText("Download avviato")).toBeVisible();
 
-    const mail = await deliveryEmailTo(dataDirOf(testInfo.project.name), email);
+    const mail = await deliveryEmailTo(shopDataDir(testInfo.project.name), email);
     expect(mail.subject).toMatch(/is ready to download \(order LCT-[0-9A-F]{10}\)/);
     // The consent to immediate delivery given at checkout, confirmed.
     expect(mail.text).toContain("you lose your 14-day right of withdrawal once the download starts");
@@ -343,7 +341,7 @@ test.describe("refunds", () => {
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
     await page.getByRole("button", { name: "Pay $47.00" }).click();
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-    const mail = await deliveryEmailTo(dataDirOf(testInfo.project.name), email);
+    const mail = await deliveryEmailTo(shopDataDir(testInfo.project.name), email);
     const link = new URL(mail.text!.match(/https?:\/\/\S+\?t=[\w-]+/)![0]);
 
     const admin = await context.newPage();
