@@ -6,6 +6,7 @@ import { simpleParser } from "mailparser";
 import { readZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
 import { E2E, shopDataDir } from "../../playwright.config.ts";
 import { SAMPLE_ZIP } from "../setup/seed-product.ts";
+import { buyAtFullPrice, uniqueEmail } from "./buy.ts";
 import { expect, test } from "./fixtures.ts";
 
 const successPath = `/${E2E.successPath}`;
@@ -28,8 +29,6 @@ async function deliveryEmailTo(dataDir: string, to: string) {
     .toBe(true);
   return found!;
 }
-
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 test.describe("buying the toolkit", () => {
   // The server answers a refused e-mail with 400, which Chromium logs.
@@ -367,17 +366,6 @@ test.describe("refunds", () => {
   });
 });
 
-/** Buys the toolkit at full price in test mode and returns on the success page. */
-async function buy(page: import("@playwright/test").Page) {
-  await page.goto("/checkout");
-  await page.getByRole("button", { name: "Continue without discount" }).click();
-  await page.getByLabel("Email address").fill(uniqueEmail("inside"));
-  await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
-  await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
-  await page.getByRole("button", { name: "Pay $47.00" }).click();
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-}
-
 const SHOTS = "/work/shots/zip";
 
 test.describe("What's inside, on a 390 px phone", () => {
@@ -387,7 +375,7 @@ test.describe("What's inside, on a 390 px phone", () => {
     page,
     browser,
   }, testInfo) => {
-    await buy(page);
+    await buyAtFullPrice(page, uniqueEmail("inside"));
     const successUrl = page.url();
     // Screenshots once, from the desktop project's run (the page at both widths).
     const shoot = testInfo.project.name === "purchase";

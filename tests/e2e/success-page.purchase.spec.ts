@@ -5,23 +5,12 @@
  */
 import type { Page } from "@playwright/test";
 import { E2E } from "../../playwright.config.ts";
+import { buyAtFullPrice, uniqueEmail } from "./buy.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** The page script's size, raw (about 2.5 KB of it compressed). */
 const SCRIPT_BUDGET_BYTES = 10_000;
 const successPath = `/${E2E.successPath}`;
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** Buys at the standard price in test mode, as a buyer does, and ends on the success page. */
-async function buy(page: Page) {
-  await page.goto("/checkout");
-  await page.getByRole("button", { name: "Continue without discount" }).click();
-  await page.getByLabel("Email address").fill(uniqueEmail("success"));
-  await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
-  await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
-  await page.getByRole("button", { name: "Pay $47.00" }).click();
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-}
 
 /** Marks the current document: a page that still has the mark was not loaded again. */
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -100,7 +89,7 @@ test.describe("a paid order's success page, with JavaScript and without", () => 
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await buy(page);
+    await buyAtFullPrice(page, uniqueEmail("success"));
     url = page.url();
     await context.close();
   });
