@@ -124,28 +124,40 @@ async function measure(urls: string[], hashOf?: (url: string) => string) {
   await new Promise((r) => setTimeout(r, 1000));
   return { ...result, rssBefore, rssPeak, rssGrowth: (rssPeak - rssBefore) / 1024 / 1024 };
 }
-// The plain file (the admin's check: the same streamer, one segment) and the buyers' copies, in
-// the order plain, copy, copy, plain, so a machine that speeds up or slows down during the run
-// weighs on both alike; each figure is the mean of its two runs, RSS growth the larger.
+// The plain file (the admin's check: the same streamer, one segment) and the buyers' copies.
 const adminToken = createAdminDownloadToken([SECRET], Date.now() + 3_600_000);
 const plainRun = () => measure(tokens.map(() => copyUrl(adminToken)));
 const copyRun = () => measure(tokens.map(copyUrl), hashOfCopy);
-const runs = [await plainRun(), await copyRun(), await copyRun(), await plainRun()];
-const combine = (a: (typeof runs)[number], b: (typeof runs)[number]) => ({
-  ...b,
-  correct: Math.min(a.correct, b.correct),
-  mbps: (a.mbps + b.mbps) / 2,
-  seconds: (a.seconds + b.seconds) / 2,
-  rssGrowth: Math.max(a.rssGrowth, b.rssGrowth),
-});
-const plain = combine(runs[0]!, runs[3]!);
-const store = combine(runs[1]!, runs[2]!);
-const rssGrowth = store.rssGrowth;
+// The first round of 200 at once grows the process for good, whichever kind comes first (V8's
+// heap, the C allocator's arenas, PGlite's memory: 11 to 16 MB, and no run after it grows as
+// much): that round is what the server's growth from warm counts. The copy is compared with the
+// plain file on the rounds after it, in the order plain, copy, copy, plain twice, so a machine
+// that speeds up or slows down during the run weighs on both alike; each figure is the mean of
+// its four runs. One run of each against another varied by 15 % in speed and 25 MB in RSS growth.
+const firstRound = [await plainRun(), await copyRun()];
+const order = ["plain", "copy", "copy", "plain", "plain", "copy", "copy", "plain"] as const;
+const runs: ({ kind: (typeof order)[number] } & Awaited<ReturnType<typeof measure>>)[] = [];
+for (const kind of order) runs.push({ kind, ...(await (kind === "plain" ? plainRun() : copyRun())) });
+const allRuns = [...firstRound, ...runs];
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const combine = (kind: (typeof order)[number]) => {
+  const of = runs.filter((run) => run.kind === kind);
+  return {
+    correct: Math.min(...of.map((run) => run.correct)),
+    mbps: mean(of.map((run) => run.mbps)),
+    seconds: mean(of.map((run) => run.seconds)),
+    rssGrowth: mean(of.map((run) => run.rssGrowth)),
+  };
+};
+const plain = combine("plain");
+const store = combine("copy");
+const rssGrowth = Math.max(...allRuns.map((run) => run.rssGrowth));
+const rssPeak = Math.max(...allRuns.map((run) => run.rssPeak));
 report(
   "server RSS cold / warm (baseline) / peak",
-  `${mb(rssCold)} / ${mb(store.rssBefore)} / ${mb(store.rssPeak)} MB`,
+  `${mb(rssCold)} / ${mb(firstRound[0]!.rssBefore)} / ${mb(rssPeak)} MB`,
 );
-report("server RSS growth from cold (old baseline, not budgeted)", `${mb(store.rssPeak - rssCold)} MB`);
+report("server RSS growth from cold (old baseline, not budgeted)", `${mb(rssPeak - rssCold)} MB`);
 report(
   "plain file",
   `${plain.correct}/${CONCURRENCY} correct, ${plain.mbps.toFixed(0)} MB/s aggregate in ${plain.seconds.toFixed(1)} s, RSS growth ${Math.round(plain.rssGrowth)} MB`,
@@ -171,7 +183,13 @@ report(
   "nginx",
   `${reference.correct}/${CONCURRENCY} correct, ${reference.mbps.toFixed(0)} MB/s aggregate in ${reference.seconds.toFixed(1)} s`,
 );
-budget("downloads with every byte right", store.correct + plain.correct, 2 * CONCURRENCY, "", "min");
+budget(
+  "downloads with every byte right",
+  allRuns.reduce((sum, run) => sum + run.correct, 0),
+  allRuns.length * CONCURRENCY,
+  "",
+  "min",
+);
 budget(
   "personal copy throughput vs plain file (x100)",
   Math.round((store.mbps / plain.mbps) * 100),
@@ -179,13 +197,10 @@ budget(
   "%",
   "min",
 );
-budget(
-  "personal copy RSS growth vs plain file",
-  Math.round(store.rssGrowth - plain.rssGrowth),
-  Math.max(5, Math.round(plain.rssGrowth * 0.1)),
-  " MB",
-);
+// 100 KB a download: a copy that held file data (a chunk more per download, the ZIP in memory)
+// would pass it; the few KB a copy holds (its licence, its segments) are below what RSS resolves.
+budget("personal copy RSS growth vs plain file", Math.round(store.rssGrowth - plain.rssGrowth), 20, " MB");
 budget("server RSS growth from warm", Math.round(rssGrowth), 50, " MB");
-budget("throughput vs nginx (x100)", Math.round((store.mbps / reference.mbps) * 100), 70, "%", "min");
+budget("throughput vs nginx (x100)", Math.round((store.mbps / reference.mbps) * 100), 80, "%", "min");
 await rm(work, { recursive: true, force: true });
 finish();

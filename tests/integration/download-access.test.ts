@@ -128,6 +128,50 @@ for (const backend of testBackends()) {
       expect(finished!.bytes).toBe(128 * 1024 + 100);
     });
 
+    it("writes the counts of all running transfers together, and never lowers one", async () => {
+      const [first, second] = [await paidOrder(), await paidOrder()];
+      const start = Date.now();
+      clockAt(start);
+      const plans = await Promise.all(
+        [first, second].map((orderId) => prepareDownload(services, linkFor(orderId), "198.51.100.7")),
+      );
+      const [a, b] = plans.map((plan) => {
+        if (plan.kind !== "copy") throw new Error(plan.kind);
+        return plan.startRecord();
+      });
+      await until(
+        async () => [...(await rows(first)), ...(await rows(second))],
+        (r) => r.length === 2,
+      );
+      a!.sent(1000);
+      b!.sent(2000);
+      vi.setSystemTime(start + PROGRESS_EVERY_MS + 1);
+      // One transfer's chunk after the interval writes every running transfer's count.
+      a!.sent(10);
+      const [written] = await until(
+        () => rows(second),
+        (r) => r[0]!.bytes === 2000,
+      );
+      expect(written!.finishedAt).toBeNull();
+      expect((await rows(first))[0]!.bytes).toBe(1010);
+      // Its last write sets the end; a finished transfer is no longer in the next progress write.
+      b!.sent(500);
+      b!.finished();
+      const [ended] = await until(
+        () => rows(second),
+        (r) => r[0]!.finishedAt !== null,
+      );
+      expect(ended!.bytes).toBe(2500);
+      vi.setSystemTime(start + 2 * PROGRESS_EVERY_MS + 2);
+      a!.sent(5);
+      await until(
+        () => rows(first),
+        (r) => r[0]!.bytes === 1015,
+      );
+      expect((await rows(second))[0]!.bytes).toBe(2500);
+      a!.closed();
+    });
+
     it("lets a download started in time be resumed with the same link for 24 hours", async () => {
       const orderId = await paidOrder();
       const made = Date.now();
