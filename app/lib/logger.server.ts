@@ -1,15 +1,13 @@
 import pino from "pino";
+import { logDestination } from "#app/lib/log-destination.server.ts";
 
 /**
  * The process's one logger: JSON lines on stdout; each request's child logger adds its request id.
  * Nothing that grants access reaches it: request lines carry method, path and status only (see
- * loggableUrl), and addresses are masked (maskEmail). Lines are written asynchronously: stdout is
- * a non-blocking pipe under a process manager, and pino's synchronous writer sleeps the whole
- * process 100 ms each time the reader lags (ADR 026); lines that arrive meanwhile are written
- * together, up to 8 MB held (a reader that stops reading costs log lines, not the store), and
- * pino writes what is held when the process exits.
+ * loggableUrl), and addresses are masked (maskEmail). How the lines are written depends on what
+ * stdout is (log-destination.server.ts); what is held is written when the process exits.
  */
-const destination = pino.destination({ sync: false, maxLength: 8 * 1024 * 1024 });
+const destination = logDestination(1);
 export const logger = pino(
   {
     level: process.env.LOG_LEVEL || "info",
