@@ -3,6 +3,7 @@ import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { E2E, shopDataDir } from "../../playwright.config.ts";
+import { buyAtFullPrice, uniqueEmail } from "./buy.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectPersonalCopy } from "./personal-copy.ts";
 
@@ -59,14 +60,8 @@ test.describe("a download link used from too many networks", () => {
     browser,
     baseURL,
   }, testInfo) => {
-    const email = `sharing-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-    await page.goto("/checkout");
-    await page.getByRole("button", { name: "Continue without discount" }).click();
-    await page.getByLabel("Email address").fill(email);
-    await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
-    await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
-    await page.getByRole("button", { name: "Pay $47.00" }).click();
-    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    const email = uniqueEmail("sharing");
+    await buyAtFullPrice(page, email);
     const sessionId = new URL(page.url()).searchParams.get("session_id")!;
 
     // Five other networks download the pack (a link passed around).
