@@ -76,6 +76,7 @@ const behindNginx = /behind-nginx\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "tests/setup/run-tmpdir.ts",
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,

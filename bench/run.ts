@@ -8,9 +8,10 @@
  * `bench:start` and `bench:end` markers: the README always shows the last complete report.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, platform, release, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import makeRunTmpdir from "../tests/setup/run-tmpdir.ts";
 import type { Figure } from "./lib/budget.ts";
 
 if (!existsSync("build/server/index.js")) {
@@ -22,8 +23,9 @@ const files = readdirSync("bench")
   .filter((name) => name.endsWith(".bench.ts") && name.includes(filter))
   .filter((name) => filter || name !== "soak.bench.ts")
   .sort();
-const work = mkdtempSync(join(tmpdir(), "bench-results-"));
-const resultsFile = join(work, "figures.jsonl");
+// Every bench's temporary files (stores, products, PostgreSQL clusters) go under one directory.
+const removeRunTmpdir = makeRunTmpdir();
+const resultsFile = join(tmpdir(), "figures.jsonl");
 writeFileSync(resultsFile, "");
 const failedFiles: string[] = [];
 for (const file of files) {
@@ -39,7 +41,7 @@ const figures = readFileSync(resultsFile, "utf8")
   .split("\n")
   .filter(Boolean)
   .map((line) => JSON.parse(line) as Figure);
-rmSync(work, { recursive: true, force: true });
+removeRunTmpdir();
 
 /** A git answer, or null outside a checkout (the figures are written all the same). */
 function git(...args: string[]): string | null {
