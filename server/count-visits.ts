@@ -30,12 +30,14 @@ export function countVisits(counter: VisitCounter, publicUrl: string) {
   const protocol = new URL(publicUrl).protocol;
   /** The visit `req` (of `path`) makes once answered with a page, or null when it is none. */
   const visitOf = (req: IncomingMessage, path: string) => {
-    const step = req.method === "GET" ? stepOf(path) : null;
     const userAgent = header(req, "user-agent");
+    // The cheapest tests first: a client that does not say what it is ends here.
+    const step = req.method === "GET" && userAgent ? stepOf(path) : null;
+    if (!step) return null;
     const prefetch = /prefetch|prerender/i.test(
       `${header(req, "sec-purpose") ?? ""}${header(req, "purpose") ?? ""}`,
     );
-    if (!step || prefetch || isBotAgent(userAgent)) return null;
+    if (prefetch || isBotAgent(userAgent)) return null;
     const url = `${protocol}//${header(req, "host")}${req.url}`;
     return () =>
       counter.count(
