@@ -27,12 +27,16 @@ for (const backend of testBackends()) {
     afterAll(() => backend.cleanup());
 
     const db = () => services.database.db;
-    async function order(email: string, opts: { paid?: boolean; amountCents?: number } = {}) {
+    async function order(
+      email: string,
+      opts: { paid?: boolean; amountCents?: number; discountApplied?: boolean } = {},
+    ) {
       const [row] = await db()
         .insert(orders)
         .values({
           email,
           amountCents: opts.amountCents ?? 4700,
+          discountApplied: opts.discountApplied ?? false,
           provider: "test",
           providerSessionId: `test_cs_${crypto.randomUUID()}`,
         })
@@ -175,6 +179,7 @@ for (const backend of testBackends()) {
     it("exports every order as CSV with formulas neutralised, its reference and no session id", async () => {
       const evil = await order('=HYPERLINK("http://evil")@x.co', { paid: true });
       await order("plain@x.co");
+      await order("promo@x.co", { paid: true, amountCents: 3525, discountApplied: true });
       const csv = await ordersCsvText(db());
       const lines = csv.trimEnd().split("\r\n");
       expect(lines[0]).toBe(
@@ -184,9 +189,11 @@ for (const backend of testBackends()) {
       expect(csv).not.toContain(evil.providerSessionId!);
       expect(csv).not.toContain("test_cs_");
       expect(lines[1]).toMatch(new RegExp(`^"${evil.number}",.*,"test","${evil.reference}"$`));
-      expect(lines).toHaveLength(3);
+      expect(lines).toHaveLength(4);
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")@x.co","47.00","","","no","paid"`);
       expect(lines[2]).toContain('"plain@x.co","47.00","","","no","pending"');
+      // The discount column speaks the admin's Italian, as its header does.
+      expect(lines[3]).toContain('"promo@x.co","35.25","","","sì","paid"');
     });
   });
 }

@@ -78,7 +78,7 @@ export async function* ordersCsv(db: Db, separator: CsvSeparator = ","): AsyncGe
           money(o.amountCents),
           o.taxCents === null ? "" : money(o.taxCents),
           o.country,
-          o.discountApplied ? "yes" : "no",
+          o.discountApplied ? ORDERS_CSV_COPY.yes : ORDERS_CSV_COPY.no,
           o.status,
           o.paidAt,
           o.refundedAt,
