@@ -37,7 +37,7 @@ interface Running {
  * (`greatest`), so a progress write finishing after the transfer's last one changes nothing.
  */
 class ProgressWrites {
-  readonly running = new Set<Running>();
+  readonly #running = new Set<Running>();
   #lastWriteAt = Date.now();
   #writing = false;
   readonly #db: Db;
@@ -48,15 +48,20 @@ class ProgressWrites {
 
   add(transfer: Running) {
     // The clock starts with the first transfer: none is written sooner than PROGRESS_EVERY_MS after it began.
-    if (this.running.size === 0 && !this.#writing) this.#lastWriteAt = Date.now();
-    this.running.add(transfer);
+    if (this.#running.size === 0 && !this.#writing) this.#lastWriteAt = Date.now();
+    this.#running.add(transfer);
+  }
+
+  /** A transfer whose last write is its own (finished or closed): no longer in the progress writes. */
+  remove(transfer: Running) {
+    this.#running.delete(transfer);
   }
 
   /** Writes every running transfer's count once PROGRESS_EVERY_MS have passed since the last write. */
   due() {
     if (this.#writing || Date.now() - this.#lastWriteAt < PROGRESS_EVERY_MS) return;
     this.#lastWriteAt = Date.now();
-    const counts = [...this.running]
+    const counts = [...this.#running]
       .filter((t) => t.total > t.written)
       .map((t) => {
         t.written = t.total;
@@ -123,7 +128,7 @@ export function recordTransfer(db: Db, row: TransferRow): TransferRecord {
   /** The transfer's last write: its count, and `finishedAt` when every byte went. */
   const last = (finishedAt: Date | null) => {
     done = true;
-    if (running) writes.running.delete(running);
+    if (running) writes.remove(running);
     const bytes = total;
     if (bytes === (running?.written ?? 0) && !finishedAt) return;
     void inserted.then(async (id) => {
