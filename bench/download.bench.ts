@@ -85,15 +85,22 @@ async function fetchAll(urls: string[], hashOf: (url: string) => string = () => 
           hash.update(chunk);
           bytes += chunk.length;
         }
-        return { ok: response.ok && hash.digest("hex") === hashOf(url), bytes };
-      } catch {
-        return { ok: false, bytes };
+        if (!response.ok) return { bytes, failure: `status ${response.status}` };
+        return { bytes, failure: hash.digest("hex") === hashOf(url) ? null : "wrong bytes" };
+      } catch (error) {
+        const { message, cause } = error as Error & { cause?: unknown };
+        return { bytes, failure: `${message}${cause ? ` (${String(cause)})` : ""}` };
       }
     }),
   );
+  // A miss of the every-byte-right budget says which download failed and how.
+  for (const [i, result] of results.entries()) {
+    if (result.failure)
+      console.error(`download ${i + 1} of ${urls.length}: ${result.failure} after ${result.bytes} bytes`);
+  }
   const seconds = (performance.now() - started) / 1000;
   const bytes = results.reduce((sum, r) => sum + r.bytes, 0);
-  return { correct: results.filter((r) => r.ok).length, mbps: bytes / 1024 / 1024 / seconds, seconds };
+  return { correct: results.filter((r) => !r.failure).length, mbps: bytes / 1024 / 1024 / seconds, seconds };
 }
 
 const server = await startServer({ ...env, LOG_LEVEL: "error", TRUST_PROXY: "loopback" });
@@ -167,6 +174,12 @@ report(
   `${store.correct}/${CONCURRENCY} correct, ${store.mbps.toFixed(0)} MB/s aggregate in ${store.seconds.toFixed(1)} s, RSS growth ${Math.round(store.rssGrowth)} MB`,
 );
 await server.stop();
+// The store logs errors only: any line it wrote explains a download that failed.
+const storeErrors = server
+  .output()
+  .split("\n")
+  .filter((line) => line.startsWith("{"));
+if (storeErrors.length > 0) console.error(`The store logged:\n${storeErrors.join("\n")}`);
 
 // nginx's workers run as an unprivileged user: let them read the file.
 await chmod(work, 0o755);
