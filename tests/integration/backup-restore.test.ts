@@ -1,7 +1,9 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import { MIGRATIONS_DIR } from "#app/lib/db/database.server.ts";
 import { readBackup } from "#app/lib/ops/backup.server.ts";
 import { type DatabaseDump, dumpDatabase } from "#app/lib/ops/database-dump.server.ts";
 import { startS3 } from "../mocks/s3.ts";
@@ -73,7 +75,7 @@ for (const backend of testBackends()) {
             `Backup written to ${dir} (manifest.json, SHA256SUMS).`,
           ]);
           const manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8"));
-          expect(manifest).toMatchObject({ format: 1, migrations: 4, database: backend.name });
+          expect(manifest).toMatchObject({ format: 1, migrations: MIGRATIONS, database: backend.name });
           expect(manifest.files).toContainEqual({
             path: `files/${seeded.product.fileKey}`,
             size: seeded.bytes.length,
@@ -148,6 +150,78 @@ for (const backend of testBackends()) {
       }, 400_000);
     });
   }
+}
+
+/** How many migrations this version of the store has. */
+const MIGRATIONS = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).length;
+
+/**
+ * A backup made by the store when it had 4 migrations (`npm run backup` of fillStore's shop on
+ * PGlite), kept as it was written. Every later version must restore it: an owner upgrades the
+ * store, then needs last week's backup.
+ */
+const OLDER_BACKUP = resolve("tests/fixtures/backup-4-migrations");
+
+for (const backend of testBackends()) {
+  describe(`a backup made by an earlier version, restored on ${backend.name}`, () => {
+    afterAll(() => backend.cleanup());
+
+    it("is written into the schema it was made with, then upgraded, and the store runs on it", async () => {
+      const older = await readBackup(OLDER_BACKUP);
+      expect(older.manifest.migrations).toBe(4);
+      expect(MIGRATIONS).toBeGreaterThan(4);
+      const target = await storeEnv(backend);
+      const restored = await runScript("restore", [OLDER_BACKUP], target);
+      expect(restored.stderr).toBe("");
+      expect(restored.code).toBe(0);
+      expect(restored.stdout).toMatch(/rows restored into 14 tables \(7 orders\)/);
+
+      const to = await openData(target);
+      try {
+        const now = await contents(to);
+        for (const [table, rows] of Object.entries(sorted(older.dump))) {
+          expect(now[table], table).toEqual(rows.map((row) => expect.objectContaining(row)));
+        }
+        const schema = await to.database.db.execute<{ migrations: number; index: string | null }>(`
+          select (select count(*) from drizzle.__drizzle_migrations)::int as migrations,
+            (select indexname from pg_indexes where indexname = 'email_outbox_order') as index`);
+        expect(schema.rows[0]).toEqual({ migrations: MIGRATIONS, index: "email_outbox_order" });
+        const next = await to.database.db.execute<{ n: number }>(
+          "select nextval(pg_get_serial_sequence('orders', 'number'))::int as n",
+        );
+        expect(next.rows[0]!.n).toBe(1008);
+      } finally {
+        await to.close();
+      }
+      // The store starts on it: its own migrations find nothing left to do.
+      const server = await startServer(target);
+      try {
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    }, 300_000);
+
+    it("made by a newer version is refused, and nothing is written", async () => {
+      const dir = await newDir();
+      await cp(OLDER_BACKUP, dir, { recursive: true });
+      const manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8"));
+      await writeFile(join(dir, "manifest.json"), JSON.stringify({ ...manifest, migrations: 99 }));
+      const target = await storeEnv(backend);
+      const refused = await runScript("restore", [dir], target);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        `The backup was made with 99 database migrations and this store knows ${MIGRATIONS}: restore it with the store version that made it, or a newer one.\n`,
+      );
+      const untouched = await openData(target);
+      try {
+        expect(await untouched.files.list()).toEqual([]);
+        expect((await contents(untouched)).orders).toEqual([]);
+      } finally {
+        await untouched.close();
+      }
+    }, 120_000);
+  });
 }
 
 describe("a damaged or unfinished backup", () => {

@@ -24,7 +24,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_DIR = resolve("db/migrations");
+/** The schema's migrations, applied in order at start (and by a restore of an older backup). */
+export const MIGRATIONS_DIR = resolve("db/migrations");
 /** Any constant works; it only has to be the same for every instance of this store. */
 const MIGRATION_LOCK_ID = 4_700_3525;
 
@@ -172,13 +173,18 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
+/** How many migrations the database has had: its schema's version. */
+export async function migrationCount(db: Db): Promise<number> {
+  const result = await db.execute<{ count: string | number }>(
+    sql`select count(*) as count from drizzle.__drizzle_migrations`,
+  );
+  return Number(result.rows[0]?.count ?? 0);
+}
+
 /** Whether the database has every migration this version ships (another instance may have more). */
 export async function migrationsApplied(db: Db): Promise<boolean> {
   const journal = JSON.parse(await readFile(join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as {
     entries: unknown[];
   };
-  const result = await db.execute<{ count: string | number }>(
-    sql`select count(*) as count from drizzle.__drizzle_migrations`,
-  );
-  return Number(result.rows[0]?.count ?? 0) >= journal.entries.length;
+  return (await migrationCount(db)) >= journal.entries.length;
 }

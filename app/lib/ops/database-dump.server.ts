@@ -5,12 +5,13 @@
  * Rows stay text end to end: a bigint or a timestamp is never turned into a JS value and back.
  */
 import { is, sql } from "drizzle-orm";
+import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "#app/lib/db/database.server.ts";
+import { type Db, MIGRATIONS_DIR, migrationCount } from "#app/lib/db/database.server.ts";
 import * as schema from "#db/schema.ts";
 
 export interface DatabaseDump {
-  /** How many migrations the database had: a dump restores into the same schema only. */
+  /** How many migrations the database had: the schema its rows fit (an older one is upgraded after the restore). */
   migrations: number;
   /** Each table's rows, one JSON object (text) per row, in foreign-key order. */
   tables: { name: string; rows: string[] }[];
@@ -42,13 +43,6 @@ export function tablesInOrder(): string[] {
   return ordered;
 }
 
-async function migrationCount(db: Db): Promise<number> {
-  const result = await db.execute<{ count: string | number }>(
-    sql`select count(*) as count from drizzle.__drizzle_migrations`,
-  );
-  return Number(result.rows[0]?.count ?? 0);
-}
-
 /** Every table of the store at one moment (the checkouts running meanwhile are in it or not, whole). */
 export async function dumpDatabase(db: Db): Promise<DatabaseDump> {
   return db.transaction(
@@ -67,18 +61,18 @@ export async function dumpDatabase(db: Db): Promise<DatabaseDump> {
 }
 
 /**
- * Refuses (RestoreRefusedError) a database whose migrations differ from the dump's, or that holds
- * rows unless `force`; returns the tables that hold rows.
+ * Refuses (RestoreRefusedError) a dump made by a newer store (more migrations than this one knows),
+ * or a database that holds rows unless `force`; returns the tables that hold rows.
  */
 export async function checkRestorable(db: Db, dump: DatabaseDump, options: { force: boolean }) {
-  const migrations = await migrationCount(db);
-  if (migrations !== dump.migrations) {
+  const known = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).length;
+  if (!Number.isInteger(dump.migrations) || dump.migrations < 1 || dump.migrations > known) {
     throw new RestoreRefusedError(
-      `The backup was made with ${dump.migrations} database migrations and this store has ${migrations}: restore it with the store version that made it.`,
+      `The backup was made with ${dump.migrations} database migrations and this store knows ${known}: restore it with the store version that made it, or a newer one.`,
     );
   }
   const filled: string[] = [];
-  for (const name of tablesInOrder()) {
+  for (const name of await publicTables(db)) {
     const result = await db.execute<{ any: boolean }>(
       sql`select exists (select 1 from ${sql.identifier(name)}) as any`,
     );
@@ -95,31 +89,76 @@ export async function checkRestorable(db: Db, dump: DatabaseDump, options: { for
 /** Rows per INSERT: large enough to be quick, small enough for one statement's parameter. */
 const BATCH = 500;
 
+/** The tables the database holds now, whatever version of the schema it is at. */
+async function publicTables(db: Db): Promise<string[]> {
+  const tables = await db.execute<{ name: string }>(sql`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  return tables.rows.map((t) => t.name);
+}
+
 /**
- * Writes `dump` into `db`, whose schema must have the same migrations. A database holding any
- * row is refused unless `force`, which empties every table first. One transaction: all or nothing.
- * Returns the rows written per table.
+ * Empties the schema for a rebuild: the migrations' tables (with their indexes and sequences) and
+ * enum types, and their record. Not the `public` schema itself, which the store's role may not own.
+ */
+async function dropSchema(db: Db) {
+  const types = await db.execute<{ name: string }>(sql`
+    select t.typname as name from pg_type t join pg_namespace n on n.oid = t.typnamespace
+    where n.nspname = 'public' and t.typtype = 'e'`);
+  for (const name of await publicTables(db))
+    await db.execute(sql`drop table if exists ${sql.identifier(name)} cascade`);
+  for (const { name } of types.rows) await db.execute(sql`drop type ${sql.identifier(name)}`);
+  await db.execute(sql`delete from drizzle.__drizzle_migrations`);
+}
+
+/** Runs `migrations` on `db` and records each as drizzle's migrator does (its hash and time). */
+async function applyMigrations(db: Db, migrations: MigrationMeta[]) {
+  for (const migration of migrations) {
+    for (const statement of migration.sql) await db.execute(sql.raw(statement));
+    await db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
+    );
+  }
+}
+
+/**
+ * Writes `dump` into `db`. A database holding any row is refused unless `force`, which empties
+ * every table first. Returns the rows written per table.
+ *
+ * A dump made by an older store (fewer migrations) is written into the schema it was made with,
+ * rebuilt from the first migrations, and the later ones then run over its rows as they would have
+ * over the store's: a backup stays restorable after the store is upgraded. The rebuild is
+ * committed first, because PostgreSQL refuses a value added to an enum type in the transaction
+ * that would insert it; should the rows then fail, the database is left empty at the dump's
+ * version, and the store's own migrations bring it up to date when it starts. Otherwise one
+ * transaction: all or nothing.
  */
 export async function restoreDatabase(
   db: Db,
   dump: DatabaseDump,
   options: { force: boolean },
 ): Promise<Record<string, number>> {
-  const known = new Set(tablesInOrder());
-  const unknown = dump.tables.filter((t) => !known.has(t.name)).map((t) => t.name);
-  if (unknown.length > 0)
-    throw new RestoreRefusedError(`The backup has unknown tables: ${unknown.join(", ")}.`);
-  return db.transaction(async (tx) => {
-    const names = await checkRestorable(tx as unknown as Db, dump, options);
-    if (names.length > 0) {
-      await tx.execute(
-        sql.raw(
-          `truncate table ${tablesInOrder()
-            .map((n) => `"${n}"`)
-            .join(", ")}`,
-        ),
-      );
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  const older = dump.migrations < (await migrationCount(db));
+  if (older) {
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await checkRestorable(tx, dump, options);
+      await dropSchema(tx);
+      await applyMigrations(tx, migrations.slice(0, dump.migrations));
+    });
+  }
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    if ((await checkRestorable(tx, dump, options)).length > 0) {
+      const tables = await publicTables(tx);
+      await tx.execute(sql.raw(`truncate table ${tables.map((name) => `"${name}"`).join(", ")}`));
     }
+    // The dump's tables must be the schema's at its version (a current dump's are db/schema.ts's).
+    const known = new Set(await publicTables(tx));
+    const unknown = dump.tables.filter((t) => !known.has(t.name)).map((t) => t.name);
+    if (unknown.length > 0)
+      throw new RestoreRefusedError(`The backup has unknown tables: ${unknown.join(", ")}.`);
     const written: Record<string, number> = {};
     for (const { name, rows } of dump.tables) {
       for (let i = 0; i < rows.length; i += BATCH) {
@@ -139,6 +178,7 @@ export async function restoreDatabase(
         select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), max(${sql.identifier(column)}))
         from ${sql.identifier(table)} having max(${sql.identifier(column)}) is not null`);
     }
+    if (older) await applyMigrations(tx, migrations.slice(dump.migrations));
     return written;
   });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_order" ON "email_outbox" USING btree ("order_id");
