@@ -1,10 +1,11 @@
+import { createHash } from "node:crypto";
 import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR } from "#app/lib/db/database.server.ts";
-import { readBackup } from "#app/lib/ops/backup.server.ts";
+import { type Manifest, readBackup } from "#app/lib/ops/backup.server.ts";
 import { type DatabaseDump, dumpDatabase } from "#app/lib/ops/database-dump.server.ts";
 import { startS3 } from "../mocks/s3.ts";
 import { testBackends } from "../setup/databases.ts";
@@ -219,6 +220,42 @@ for (const backend of testBackends()) {
         expect((await contents(untouched)).orders).toEqual([]);
       } finally {
         await untouched.close();
+      }
+    }, 120_000);
+
+    it("whose rows do not fit is refused in one line, and the store starts on the empty database left", async () => {
+      const dir = await newDir();
+      await cp(OLDER_BACKUP, dir, { recursive: true });
+      // An order with a status no version has, and a manifest that vouches for it.
+      const path = "database/orders.jsonl";
+      const [first, ...others] = (await readFile(join(dir, path), "utf8")).trimEnd().split("\n");
+      const text = `${[JSON.stringify({ ...JSON.parse(first!), status: "bogus" }), ...others].join("\n")}\n`;
+      await writeFile(join(dir, path), text);
+      const manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8")) as Manifest;
+      const listed = manifest.files.find((f) => f.path === path)!;
+      Object.assign(listed, {
+        size: Buffer.byteLength(text),
+        sha256: createHash("sha256").update(text).digest("hex"),
+      });
+      await writeFile(join(dir, "manifest.json"), JSON.stringify(manifest));
+
+      const target = await storeEnv(backend);
+      const refused = await runScript("restore", [dir], target);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        `The backup's orders rows do not fit the database: invalid input value for enum order_status: "bogus".\n`,
+      );
+      const server = await startServer(target);
+      try {
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+      const left = await openData(target);
+      try {
+        expect((await contents(left)).orders).toEqual([]);
+      } finally {
+        await left.close();
       }
     }, 120_000);
   });

@@ -163,9 +163,15 @@ export async function restoreDatabase(
     for (const { name, rows } of dump.tables) {
       for (let i = 0; i < rows.length; i += BATCH) {
         const batch = `[${rows.slice(i, i + BATCH).join(",")}]`;
-        await tx.execute(sql`
-          insert into ${sql.identifier(name)} overriding system value
-          select * from json_populate_recordset(null::${sql.identifier(name)}, ${batch}::json)`);
+        // The database's reason in one line: the failed query would print every row of the batch.
+        await tx
+          .execute(sql`
+            insert into ${sql.identifier(name)} overriding system value
+            select * from json_populate_recordset(null::${sql.identifier(name)}, ${batch}::json)`)
+          .catch((error: Error) => {
+            const reason = error.cause instanceof Error ? error.cause.message : error.message;
+            throw new RestoreRefusedError(`The backup's ${name} rows do not fit the database: ${reason}.`);
+          });
       }
       written[name] = rows.length;
     }
