@@ -1,5 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { DOWNLOAD_REFUSALS } from "#app/content/checkout.ts";
+import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import {
   accessLinks,
@@ -41,6 +43,8 @@ for (const backend of testBackends()) {
       let before: string;
       let after: string;
       let privacy: string;
+      let downloadBefore: number;
+      let downloadAfter: Response;
       try {
         exported = await runScript("buyer", ["export", "bUYER@example.COM"], env);
         const data = JSON.parse(exported.stdout);
@@ -49,8 +53,12 @@ for (const backend of testBackends()) {
         link = data.emails.find((m: { orderId: string }) => m.orderId === paid.id).payload.link;
         const url = new URL(link);
         before = await (await fetch(`${server.url}${url.pathname}${url.search}`)).text();
+        // A download link issued just before the erasure (it lives 300 s) works until then.
+        const download = `${server.url}/download/${createDownloadToken([env.TOKEN_SECRET!], { orderId: paid.id, productId: seeded.product.id }, Date.now() + 300_000)}`;
+        downloadBefore = (await fetch(download, { method: "HEAD" })).status;
         erased = await runScript("buyer", ["erase", "buyer@example.com"], env);
         after = await (await fetch(`${server.url}${url.pathname}${url.search}`)).text();
+        downloadAfter = await fetch(download);
         again = await runScript("buyer", ["export", "buyer@example.com"], env);
         privacy = await (await fetch(`${server.url}/privacy`)).text();
       } finally {
@@ -96,6 +104,11 @@ for (const backend of testBackends()) {
       // The lifetime link in the buyer's e-mail worked before and no longer does.
       expect(before).toContain("Payment Successful!");
       expect(after).not.toContain("Payment Successful!");
+      // So did the 300 s download link; after the erasure it is refused, and no licence is made
+      // out to the erased address.
+      expect(downloadBefore!).toBe(200);
+      expect(downloadAfter!.status).toBe(403);
+      expect(await downloadAfter!.text()).toBe(DOWNLOAD_REFUSALS["invalid-link"]);
       expect(JSON.parse(again.stdout)).toMatchObject({
         orders: [],
         downloads: [],

@@ -139,10 +139,13 @@ export async function prepareDownload(
         paidAt: orders.paidAt,
         createdAt: orders.createdAt,
         sharingFlaggedAt: orders.sharingFlaggedAt,
+        erasedAt: orders.erasedAt,
       })
       .from(orders)
       .where(eq(orders.id, link.data.o));
     if (order?.status !== "paid") return { kind: "refuse", reason: "not-paid" };
+    // The buyer's data was erased on request: a link issued before stops too (its 300 s, its resume).
+    if (order.erasedAt) return { kind: "refuse", reason: "invalid-link" };
     if (!link.data.c && (order.sharingFlaggedAt || (await sharingNoticed(services, order, network, now)))) {
       await askBuyerToConfirm(services, order);
       return { kind: "confirm" };
