@@ -163,14 +163,18 @@ export async function restoreDatabase(
     for (const { name, rows } of dump.tables) {
       for (let i = 0; i < rows.length; i += BATCH) {
         const batch = `[${rows.slice(i, i + BATCH).join(",")}]`;
-        // The database's reason in one line: the failed query would print every row of the batch.
+        // A row the database refuses (SQLSTATE class 22: data, 23: a constraint) is reported in one
+        // line with the database's reason: the failed query would print every row of the batch.
         await tx
           .execute(sql`
             insert into ${sql.identifier(name)} overriding system value
             select * from json_populate_recordset(null::${sql.identifier(name)}, ${batch}::json)`)
           .catch((error: Error) => {
-            const reason = error.cause instanceof Error ? error.cause.message : error.message;
-            throw new RestoreRefusedError(`The backup's ${name} rows do not fit the database: ${reason}.`);
+            const cause = error.cause as { code?: unknown; message?: string } | undefined;
+            if (typeof cause?.code !== "string" || !/^2[23]/.test(cause.code)) throw error;
+            throw new RestoreRefusedError(
+              `The backup's ${name} rows do not fit the database: ${cause.message}.`,
+            );
           });
       }
       written[name] = rows.length;
