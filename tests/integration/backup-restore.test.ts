@@ -40,6 +40,44 @@ async function productFiles(services: StoreData) {
 
 const newDir = async () => join(await mkdtemp(join(tmpdir(), "store-backup-")), "backup");
 
+/** How many migrations this version of the store has. */
+const MIGRATIONS = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).length;
+
+/**
+ * A backup made by the store when it had 4 migrations (`npm run backup` of fillStore's shop on
+ * PGlite), kept as it was written. Every later version must restore it: an owner upgrades the
+ * store, then needs last week's backup.
+ */
+const OLDER_BACKUP = resolve("tests/fixtures/backup-4-migrations");
+
+/** A copy of OLDER_BACKUP to alter, in a new directory. */
+async function copyOfOlderBackup() {
+  const dir = await newDir();
+  await cp(OLDER_BACKUP, dir, { recursive: true });
+  return dir;
+}
+
+/** The store on `env` holds no product file and no order: a refused restore wrote nothing. */
+async function expectNothingRestored(env: Record<string, string>) {
+  const untouched = await openData(env);
+  try {
+    expect(await untouched.files.list()).toEqual([]);
+    expect((await contents(untouched)).orders).toEqual([]);
+  } finally {
+    await untouched.close();
+  }
+}
+
+/** The built store starts on `env` and says it is ready (its migrations found nothing amiss). */
+async function expectStoreReady(env: Record<string, string>) {
+  const server = await startServer(env);
+  try {
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  } finally {
+    await server.stop();
+  }
+}
+
 /**
  * Issue 14, item 6: `npm run backup` beside the running store (PGlite through the store's socket,
  * PostgreSQL directly), local disk and S3; `npm run restore` into an empty store gives back every
@@ -153,16 +191,6 @@ for (const backend of testBackends()) {
   }
 }
 
-/** How many migrations this version of the store has. */
-const MIGRATIONS = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).length;
-
-/**
- * A backup made by the store when it had 4 migrations (`npm run backup` of fillStore's shop on
- * PGlite), kept as it was written. Every later version must restore it: an owner upgrades the
- * store, then needs last week's backup.
- */
-const OLDER_BACKUP = resolve("tests/fixtures/backup-4-migrations");
-
 for (const backend of testBackends()) {
   describe(`a backup made by an earlier version, restored on ${backend.name}`, () => {
     afterAll(() => backend.cleanup());
@@ -195,17 +223,11 @@ for (const backend of testBackends()) {
         await to.close();
       }
       // The store starts on it: its own migrations find nothing left to do.
-      const server = await startServer(target);
-      try {
-        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-      } finally {
-        await server.stop();
-      }
+      await expectStoreReady(target);
     }, 300_000);
 
     it("made by a newer version is refused, and nothing is written", async () => {
-      const dir = await newDir();
-      await cp(OLDER_BACKUP, dir, { recursive: true });
+      const dir = await copyOfOlderBackup();
       const manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8"));
       await writeFile(join(dir, "manifest.json"), JSON.stringify({ ...manifest, migrations: 99 }));
       const target = await storeEnv(backend);
@@ -214,18 +236,11 @@ for (const backend of testBackends()) {
       expect(refused.stderr).toBe(
         `The backup was made with 99 database migrations and this store knows ${MIGRATIONS}: restore it with the store version that made it, or a newer one.\n`,
       );
-      const untouched = await openData(target);
-      try {
-        expect(await untouched.files.list()).toEqual([]);
-        expect((await contents(untouched)).orders).toEqual([]);
-      } finally {
-        await untouched.close();
-      }
+      await expectNothingRestored(target);
     }, 120_000);
 
     it("whose rows do not fit is refused in one line, and the store starts on the empty database left", async () => {
-      const dir = await newDir();
-      await cp(OLDER_BACKUP, dir, { recursive: true });
+      const dir = await copyOfOlderBackup();
       // An order with a status no version has, and a manifest that vouches for it.
       const path = "database/orders.jsonl";
       const [first, ...others] = (await readFile(join(dir, path), "utf8")).trimEnd().split("\n");
@@ -245,12 +260,7 @@ for (const backend of testBackends()) {
       expect(refused.stderr).toBe(
         `The backup's orders rows do not fit the database: invalid input value for enum order_status: "bogus".\n`,
       );
-      const server = await startServer(target);
-      try {
-        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-      } finally {
-        await server.stop();
-      }
+      await expectStoreReady(target);
       const left = await openData(target);
       try {
         expect((await contents(left)).orders).toEqual([]);
@@ -286,13 +296,7 @@ describe("a damaged or unfinished backup", () => {
     expect(damaged.stderr).toBe(
       `files/${product.fileKey} does not match its checksum in the manifest: the backup is damaged.\n`,
     );
-    const untouched = await openData(target);
-    try {
-      expect(await untouched.files.list()).toEqual([]);
-      expect((await contents(untouched)).orders).toEqual([]);
-    } finally {
-      await untouched.close();
-    }
+    await expectNothingRestored(target);
 
     await writeFile(join(dir, "manifest.json"), "{");
     const unfinished = await runScript("restore", [dir], target);
