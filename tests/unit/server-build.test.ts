@@ -1,0 +1,11 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+/** What the built server loads when it starts (ADR 025: a store that fits a small server). */
+describe("the server build", () => {
+  it("carries the icons it draws instead of loading lucide-react, whose Node entry holds every icon", () => {
+    // `npm test` builds before the tests run.
+    const server = readFileSync("build/server/index.js", "utf8");
+    expect(server).not.toMatch(/from\s*["']lucide-react["']|require\(["']lucide-react["']\)/);
+  });
+});
