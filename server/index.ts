@@ -1,8 +1,8 @@
 /**
- * Starts the store. `node server/index.ts` serves the build (`npm start`, `npm run serve`);
- * `node --conditions=development server/index.ts --dev` (`npm run dev`) serves the same app
- * (server/app.ts) through Vite, from source with hot reload. Here: loading the app, listening, and
- * a graceful stop.
+ * Starts the store. Built to build/server/start.js (scripts/build-launcher.ts), it serves the build
+ * (`npm start`, `npm run serve`); `node --conditions=development server/index.ts --dev`
+ * (`npm run dev`) serves the same app (server/app.ts) through Vite, from source with hot reload.
+ * Here: loading the app, listening, and a graceful stop.
  */
 import { createServer } from "node:http";
 import { resolve } from "node:path";
