@@ -7,7 +7,8 @@
  * one core, wrk on the other. Both log every request to a file (the store's JSON lines on its
  * stdout, nginx's access log).
  * Each pair runs twice, interleaved, and the better run of each counts (ADR 026). Budgets: the
- * prerendered pages at least 0.8 of nginx's requests per second, and no page answering an error.
+ * prerendered pages at least 0.8 of nginx's requests per second, /checkout with brotli at least 0.7 of
+ * its own uncompressed rate, and no page answering an error.
  */
 import { spawnSync } from "node:child_process";
 import { chmod, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
@@ -43,9 +44,15 @@ interface Load {
   errors: number;
 }
 
-/** One wrk run against `url` (warm-up runs are discarded by the caller). */
-function wrk(url: string, duration?: string): Load {
-  const args = duration ? LOAD.map((arg) => (arg.startsWith("-d") ? `-d${duration}` : arg)) : LOAD;
+/** One wrk run against `url`, brotli accepted unless `encoding` says otherwise (warm-up runs are discarded by the caller). */
+function wrk(url: string, { duration, encoding }: { duration?: string; encoding?: string } = {}): Load {
+  const args = LOAD.map((arg) =>
+    duration && arg.startsWith("-d")
+      ? `-d${duration}`
+      : encoding && arg.startsWith("Accept-Encoding:")
+        ? `Accept-Encoding: ${encoding}`
+        : arg,
+  );
   const run = spawnSync("wrk", [...args, url], { encoding: "utf8" });
   if (run.status !== 0) throw new Error(`wrk failed on ${url}:\n${run.stdout}${run.stderr}`);
   const out = run.stdout;
@@ -145,8 +152,8 @@ try {
     const store = `${server.url}${page.path}`;
     const reference = `${nginx.url}${page.path}`;
     // Warm both up first (the JIT, the first garbage collections after the store's start).
-    wrk(store, "5s");
-    wrk(reference, "5s");
+    wrk(store, { duration: "5s" });
+    wrk(reference, { duration: "5s" });
     const runs = [wrk(store), wrk(reference), wrk(store), wrk(reference)];
     const ours = better(runs[0]!, runs[2]!);
     const theirs = better(runs[1]!, runs[3]!);
@@ -154,7 +161,16 @@ try {
     report(`${page.name}: store req/s, p99`, `${ours.requestsPerSecond}, ${ours.p99Ms} ms`);
     report(`${page.name}: nginx req/s, p99`, `${theirs.requestsPerSecond}, ${theirs.p99Ms} ms`);
     if (page.prerendered) budget(`${page.name}: store / nginx requests per second`, ratio, 0.8, "x", "min");
-    else report(`${page.name}: store / nginx requests per second (rendered per request)`, ratio, "x");
+    else {
+      report(`${page.name}: store / nginx requests per second (rendered per request)`, ratio, "x");
+      // Compressing a page rendered per request should cost little beside rendering it: with
+      // Brotli's default 4 MB window each response's encoder made V8 collect its whole heap, and
+      // /checkout with br served half of what it served uncompressed (ADR 026, session 14).
+      const plain = better(wrk(store, { encoding: "identity" }), wrk(store, { encoding: "identity" }));
+      report(`${page.name}: store req/s uncompressed, p99`, `${plain.requestsPerSecond}, ${plain.p99Ms} ms`);
+      const cost = Number((ours.requestsPerSecond / plain.requestsPerSecond).toPrecision(2));
+      budget(`${page.name}: brotli / uncompressed requests per second`, cost, 0.7, "x", "min");
+    }
     budget(`${page.name}: store errors and non-2xx answers`, runs[0]!.errors + runs[2]!.errors, 0);
   }
 } finally {
