@@ -173,9 +173,8 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
   // Brotli keeps compression's quality (4) but a 256 KB window instead of Brotli's 4 MB: the pages
   // rendered per request are smaller than that (/checkout: 12.5 KB) and compress as well as before,
   // while each response's encoder sized its native buffers for the window, memory V8 answers with
-  // full collections.
-  // /checkout with br did 250 requests a second and 12 full collections a second; with this
-  // window, 450 and under one (ADR 026, session 14).
+  // full collections: /checkout with br did 250 requests a second and 12 full collections a
+  // second; with this window, 450 and under one (ADR 026, session 14).
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
   app.all(
     "/{*splat}",
