@@ -62,6 +62,8 @@ export interface StoreApp {
   env: Env;
   /** The process's one logger. */
   logger: Logger;
+  /** What the launcher prints once it listens (Services.takeWelcome). */
+  takeWelcome(): string[];
   /** Closes the services (database, mail worker). */
   close(): Promise<void>;
 }
@@ -223,7 +225,14 @@ export async function createStoreApp(options: { clientDir: string | null }): Pro
       }
     : app;
 
-  return { app, handle, env, logger, close: () => visits.stop().then(shutdownServices) };
+  return {
+    app,
+    handle,
+    env,
+    logger,
+    takeWelcome: services.takeWelcome,
+    close: () => visits.stop().then(shutdownServices),
+  };
 }
 
 /**

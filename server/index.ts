@@ -76,7 +76,15 @@ server.keepAliveTimeout = 5_000;
 
 server.listen(store.env.PORT, store.env.HOST, () => {
   store.logger.info({ url: store.env.PUBLIC_URL, port: store.env.PORT, dev }, "listening");
+  // The addresses and the first start's password come last, in a block of their own after the
+  // build's output and the start-up log lines, where an owner looks for them.
+  store.logger.flush(() => process.stdout.write(welcomeBlock(store.takeWelcome())));
 });
+
+function welcomeBlock(lines: string[]): string {
+  const rule = "─".repeat(Math.max(...lines.map((line) => line.length)));
+  return `\n${rule}\n${lines.join("\n")}\n${rule}\n\n`;
+}
 
 let stopping = false;
 function shutdown(signal: string) {

@@ -35,6 +35,11 @@ export interface Services {
   links: StoreLinks;
   /** Sends due e-mails now instead of at the next poll. */
   kickOutbox(): void;
+  /**
+   * The lines the server prints once it listens: the store's address and payment mode and, on the
+   * first start, the admin address and the generated password. The password is given out once.
+   */
+  takeWelcome(): string[];
   /** Stops the outbox worker, the reconciliation timer, the maintenance and review-request jobs, and closes the mailer and the database. */
   close(): Promise<void>;
 }
@@ -138,7 +143,7 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
   const maintenance = startMaintenanceJob(database.db, env.RETENTION_DAYS);
   const reviews = startReviewRequestJob({ env, database, links, settings, kickOutbox: outbox.kick });
   const summaries = startDailySummaries(database.db, env.SUPPORT_EMAIL, outbox.kick);
-  announce(env, settings, { generatedPassword });
+  let password = generatedPassword;
   return {
     env,
     database,
@@ -148,6 +153,11 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
     mailer,
     links,
     kickOutbox: outbox.kick,
+    takeWelcome() {
+      const lines = welcome(env, settings, { generatedPassword: password });
+      password = undefined;
+      return lines;
+    },
     async close() {
       await Promise.all([
         reconciler?.stop(),
@@ -162,12 +172,12 @@ export async function createServices(env: Env, options: { outboxWorker?: boolean
   };
 }
 
-function announce(env: Env, settings: StoreSettings, first: FirstStart) {
+function welcome(env: Env, settings: StoreSettings, first: FirstStart): string[] {
   const lines = [`Store: ${env.PUBLIC_URL}/`, `Payments: ${paymentMode(env)}`];
   // The admin address and password are printed at first start only; `npm run admin:password` shows them again.
   if (first.generatedPassword) {
     lines.push(`Admin: ${env.PUBLIC_URL}/${settings.adminPath}`);
     lines.push(`Admin password (shown once, keep it safe): ${first.generatedPassword}`);
   }
-  process.stdout.write(`\n${lines.join("\n")}\n\n`);
+  return lines;
 }

@@ -42,6 +42,27 @@ describe("the store server", () => {
     expect(server.output()).not.toMatch(/Admin password/);
   });
 
+  it("ends its start-up output with the addresses and the password, in a block of their own", async () => {
+    const store = await startServer({ LOG_LEVEL: "info" });
+    try {
+      // Requests answered since (the start's health checks) may follow; no start-up line does.
+      const lines = store
+        .output()
+        .split("\n")
+        .filter((line) => line !== "" && !line.includes('"msg":"request completed"'));
+      const block = lines.slice(-6);
+      expect(block[0]).toMatch(/^─+$/);
+      expect(block[1]).toMatch(/^Store: http:\/\/localhost:\d+\/$/);
+      expect(block[2]).toMatch(/^Payments: /);
+      expect(block[3]).toMatch(/^Admin: http:\/\/localhost:\d+\/[\w-]{24}$/);
+      expect(block[4]).toMatch(/^Admin password \(shown once, keep it safe\): [\w-]{24}$/);
+      expect(block[5]).toBe(block[0]);
+      expect(lines.findIndex((line) => line.includes('"msg":"listening"'))).toBe(lines.length - 7);
+    } finally {
+      await store.stop();
+    }
+  });
+
   it("serves the prerendered home page, precompressed, with security headers", async () => {
     const res = await rawGet(server.port, "/", { "accept-encoding": "br" });
     expect(res.status).toBe(200);

@@ -27,6 +27,17 @@ describe("the log's lines written per turn of the event loop", () => {
     expect(writes).toHaveLength(2);
   });
 
+  it("writes what it holds before a flush's callback runs, so text printed after it comes after the lines", () => {
+    const written: string[] = [];
+    const lines = linesPerTurn(9, (_fd, text) => {
+      written.push(String(text));
+      return String(text).length;
+    });
+    lines.write("listening\n");
+    lines.flush(() => written.push("welcome\n"));
+    expect(written).toEqual(["listening\n", "welcome\n"]);
+  });
+
   it("goes on after a write fails (a full disk), and never throws to the caller", async () => {
     const writes: string[] = [];
     let full = true;
