@@ -152,7 +152,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node --import tsx tests/e2e/nginx-from-readme.ts",
+      command: "node --import tsx tests/e2e/nginx-from-deploying-guide.ts",
       url: `http://127.0.0.1:${E2E.behindNginx.nginxPort}/healthz`,
       timeout: 30_000,
       env: { NGINX_PORT: String(E2E.behindNginx.nginxPort), STORE_PORT: String(E2E.behindNginx.port) },

@@ -4,8 +4,8 @@
  * date and the commit) and bench/results.md (one table). Exits non-zero when a budget is missed.
  * `npm run bench -- pages` runs only the files whose name contains "pages". The soak
  * (soak.bench.ts, 10 minutes) runs only when a filter names it: `npm run bench -- soak`.
- * A whole run (no filter) also puts its table into README.md's performance section, between the
- * `bench:start` and `bench:end` markers: the README always shows the last complete report.
+ * A whole run (no filter) also puts its table into docs/benchmarks.md, between the `bench:start`
+ * and `bench:end` markers: the page always shows the last complete report.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -95,17 +95,17 @@ const markdown = [
 ].join("\n");
 writeFileSync("bench/results.md", markdown);
 if (!filter) {
-  const readme = readFileSync("README.md", "utf8");
+  const report = "docs/benchmarks.md";
+  const page = readFileSync(report, "utf8");
   const block = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/;
-  if (!block.test(readme))
-    throw new Error("README.md has no <!-- bench:start --> … <!-- bench:end --> block");
+  if (!block.test(page)) throw new Error(`${report} has no <!-- bench:start --> … <!-- bench:end --> block`);
   writeFileSync(
-    "README.md",
-    readme.replace(block, (_, start, end) => `${start}\n${markdown}\n${end}`),
+    report,
+    page.replace(block, (_, start, end) => `${start}\n${markdown}\n${end}`),
   );
-  // The README is formatted by Biome (`npm run lint` checks it): the table with its columns aligned.
-  execFileSync("npx", ["biome", "format", "--write", "README.md"], { stdio: "ignore" });
-  console.log("README.md's performance table updated");
+  // The page is formatted by Biome (`npm run lint` checks it): the table with its columns aligned.
+  execFileSync("npx", ["biome", "format", "--write", report], { stdio: "ignore" });
+  console.log(`${report}'s performance table updated`);
 }
 
 console.log(`\n${files.length - failedFiles.length} passed, ${failedFiles.length} failed`);

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures.ts";
 import { expectPersonalCopy } from "./personal-copy.ts";
 
 /**
- * The store behind nginx with the README's site (tests/e2e/nginx-from-readme.ts): the owner
+ * The store behind nginx with the deploying guide's site (tests/e2e/nginx-from-deploying-guide.ts): the owner
  * uploads the product and a buyer pays and downloads it, every request through nginx.
  */
 test.describe.configure({ mode: "serial" });

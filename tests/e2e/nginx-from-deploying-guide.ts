@@ -1,8 +1,8 @@
 /**
- * Runs Debian's nginx with the site the README's "Behind nginx" section gives, unchanged but for
+ * Runs Debian's nginx with the site docs/deploying.md's "Behind nginx" section gives, unchanged but for
  * the two addresses: nginx listens on NGINX_PORT and passes to the store on STORE_PORT. Wrapped
  * in the few lines Debian's /etc/nginx/nginx.conf would add, with a private prefix so no root is
- * needed. Run by Playwright's webServer command (`node --import tsx tests/e2e/nginx-from-readme.ts`).
+ * needed. Run by Playwright's webServer command (`node --import tsx tests/e2e/nginx-from-deploying-guide.ts`).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,14 +15,14 @@ if (spawnSync("nginx", ["-v"]).error) {
   throw new Error("nginx not found: install Debian's nginx (apt-get install nginx); .ci/run does.");
 }
 
-/** The README's nginx block: the one fenced as ```nginx. */
-export function readmeSite(readme: string): string {
-  const site = readme.match(/```nginx\n([\s\S]*?)```/)?.[1];
-  if (!site) throw new Error("README.md has no ```nginx block");
+/** The deploying guide's nginx block: the one fenced as ```nginx. */
+export function guideSite(guide: string): string {
+  const site = guide.match(/```nginx\n([\s\S]*?)```/)?.[1];
+  if (!site) throw new Error("docs/deploying.md has no ```nginx block");
   return site;
 }
 
-const site = readmeSite(readFileSync("README.md", "utf8"));
+const site = guideSite(readFileSync("docs/deploying.md", "utf8"));
 const addresses = [
   ["server 127.0.0.1:3000;", `server 127.0.0.1:${storePort};`],
   ["listen 80;", `listen 127.0.0.1:${nginxPort};`],
