@@ -189,14 +189,56 @@ for (const backend of testBackends()) {
 
     it("never sends the same e-mail twice when workers run at once", async () => {
       for (let n = 10; n < 30; n++) await enqueueEmail(db(), delivery(n));
-      const sent = await Promise.all([1, 2, 3, 4].map(() => processOutbox(db(), services.mailer, 5)));
+      const sent = await Promise.all(
+        [1, 2, 3, 4].map(() => processOutbox(db(), services.mailer, { batch: 5 })),
+      );
       const total = sent.reduce((a, b) => a + b, 0);
       // Whatever each worker claimed, every e-mail went out exactly once (leftovers on the next run).
-      let more = await processOutbox(db(), services.mailer, 50);
-      while (more > 0) more = await processOutbox(db(), services.mailer, 50);
+      let more = await processOutbox(db(), services.mailer, { batch: 50 });
+      while (more > 0) more = await processOutbox(db(), services.mailer, { batch: 50 });
       expect(smtp.messages).toHaveLength(20);
       expect(new Set(smtp.messages.map((m) => m.subject)).size).toBe(20);
       expect(total).toBeLessThanOrEqual(20);
+    });
+
+    it("sends each e-mail once when a slow mail server outlasts the claim's lease and two instances run", async () => {
+      for (let n = 30; n < 36; n++) await enqueueEmail(db(), delivery(n));
+      // Each message takes three leases to be accepted: the claim must be renewed while it is sent.
+      const slow = {
+        kind: "smtp" as const,
+        send: async (message: Parameters<typeof services.mailer.send>[0]) => {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          return services.mailer.send(message);
+        },
+        close() {},
+      };
+      const instance = (owner: string) => processOutbox(db(), slow, { owner, leaseMs: 200 });
+      const sent = await Promise.all([instance("host-a:/data:1"), instance("host-b:/data:1")]);
+      expect(sent[0]! + sent[1]!).toBe(6);
+      expect(smtp.messages).toHaveLength(6);
+      expect(new Set(smtp.messages.map((m) => m.to)).size).toBe(6);
+      const rows = await db().select().from(emailOutbox);
+      expect(rows.every((row) => row.sentAt !== null && row.claimedBy === null)).toBe(true);
+    });
+
+    it("records nothing for an e-mail whose claim another instance holds now", async () => {
+      await enqueueEmail(db(), delivery(40));
+      let takeOver: Promise<unknown> = Promise.resolve();
+      const refusing = {
+        kind: "smtp" as const,
+        send: async () => {
+          // While this instance talks to the server, another takes the e-mail over (its lease ended).
+          takeOver = db().update(emailOutbox).set({ claimedBy: "host-b:/data:1" });
+          await takeOver;
+          throw new Error("451 try later");
+        },
+        close() {},
+      };
+      expect(await processOutbox(db(), refusing, { owner: "host-a:/data:1" })).toBe(0);
+      await takeOver;
+      const [row] = await db().select().from(emailOutbox);
+      expect(row!.claimedBy).toBe("host-b:/data:1");
+      expect(row!.lastError).toBeNull();
     });
   });
 }

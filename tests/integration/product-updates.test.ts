@@ -115,7 +115,7 @@ for (const backend of testBackends()) {
     /** Sends everything due (the test's outbox worker), waiting out the test's tiny throttle first. */
     async function sendAll() {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      while ((await processOutbox(db(), services.mailer, 100)) > 0) {}
+      while ((await processOutbox(db(), services.mailer, { batch: 100 })) > 0) {}
       return smtp.messages;
     }
 
@@ -348,7 +348,7 @@ for (const backend of testBackends()) {
       ).map((row) => row.at.getTime() - now.getTime());
       expect(times).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => i * 1000));
       // Not due yet: nothing leaves before its time, whoever runs the outbox (and after a restart).
-      expect(await processOutbox(db(), services.mailer, 100)).toBe(0);
+      expect(await processOutbox(db(), services.mailer, { batch: 100 })).toBe(0);
     });
 
     it("unsubscribes with a POST only, that address only; forged, altered, other-purpose and replayed tokens change nothing", async () => {

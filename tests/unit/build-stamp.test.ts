@@ -54,7 +54,7 @@ describe("npm start's build stamp", () => {
       ["app/content/blog/post.md", "# A post, edited\n"],
       ["package-lock.json", '{"lockfileVersion":3}\n'],
       ["server/new-module.ts", "export {};\n"],
-    ]) {
+    ] as const) {
       const root = project();
       stamp(root, "write");
       writeFileSync(join(root, path), text);

@@ -117,45 +117,86 @@ export async function reclaimOwnClaims(db: Db, dataDir: string): Promise<number>
   return released.length;
 }
 
+/** An e-mail claimed for sending. */
+type ClaimedEmail = {
+  id: number;
+  to: string;
+  template: Template;
+  payload: Record<string, unknown>;
+  attempts: number;
+};
+
+/** Holds a claim: only the row's claimant, and only while it is not sent, may change it. */
+const claimHeldBy = (id: number, owner: string) =>
+  and(eq(emailOutbox.id, id), eq(emailOutbox.claimedBy, owner), isNull(emailOutbox.sentAt));
+
+/** Claims the next due e-mail in `owner`'s name for `leaseMs`, or returns null when none is due. */
+async function claimNext(db: Db, owner: string, leaseMs: number): Promise<ClaimedEmail | null> {
+  const claimed = await db.execute<ClaimedEmail>(sql`
+    update ${emailOutbox}
+    set next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1,
+      claimed_by = ${owner}
+    where id = (
+      select id from ${emailOutbox}
+      where sent_at is null and cancelled_at is null and next_attempt_at <= now()
+      order by id
+      limit 1
+      for update skip locked
+    )
+    returning id, "to", template, payload, attempts`);
+  return claimed.rows[0] ?? null;
+}
+
 /**
- * Sends the e-mails that are due. Rows are claimed with FOR UPDATE SKIP LOCKED under a lease, in
- * `owner`'s name, so several instances can run this at once and never send the same e-mail twice;
- * nothing is held locked while the SMTP server is talked to. Cancelled rows are never sent. A row
- * whose failure cannot be recorded (the database went away) does not stop the others; a sent one
- * is marked sent even across a short database outage (markSent), and if even that fails no further
- * e-mail is sent in this run (each would risk a second copy) and the rest are handed back. Returns
- * how many were sent.
+ * Sends `row` while renewing its lease, so a slow SMTP server (nodemailer waits up to 10 minutes
+ * for a reply) never lets another instance take the e-mail over and send it a second time.
+ */
+async function sendHoldingClaim(
+  db: Db,
+  mailer: Mailer,
+  row: ClaimedEmail,
+  owner: string,
+  leaseMs: number,
+): Promise<string | null> {
+  const renew = setInterval(() => {
+    db.update(emailOutbox)
+      .set({ nextAttemptAt: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .where(claimHeldBy(row.id, owner))
+      .catch((error: unknown) =>
+        logger.warn({ emailId: row.id, err: error }, "could not renew an e-mail's claim"),
+      );
+  }, leaseMs / 4);
+  try {
+    return await mailer.send(render(row.template, row.to, row.payload));
+  } finally {
+    clearInterval(renew);
+  }
+}
+
+/**
+ * Sends up to `batch` e-mails that are due, one at a time. Each is claimed with FOR UPDATE SKIP
+ * LOCKED in `owner`'s name just before it is sent, under a lease renewed while the SMTP server is
+ * talked to, so several instances can run this at once and never send the same e-mail twice;
+ * nothing is held locked while it is sent, and only the claimant records the outcome. Cancelled
+ * rows are never sent. A row whose failure cannot be recorded (the database went away) does not
+ * stop the others; a sent one is marked sent even across a short database outage (markSent), and
+ * if even that fails no further e-mail is sent in this run (each would risk a second copy).
+ * The one duplicate left: the process dies between the SMTP server's acceptance and the commit
+ * of "sent" (ADR 024). Returns how many were sent.
  */
 export async function processOutbox(
   db: Db,
   mailer: Mailer,
-  batch = 10,
-  owner = outboxOwner("."),
+  options: { batch?: number; owner?: string; leaseMs?: number } = {},
 ): Promise<number> {
-  const claimed = await db.execute<{
-    id: number;
-    to: string;
-    template: Template;
-    payload: Record<string, unknown>;
-    attempts: number;
-  }>(sql`
-    update ${emailOutbox}
-    set next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval, attempts = attempts + 1,
-      claimed_by = ${owner}
-    where id in (
-      select id from ${emailOutbox}
-      where sent_at is null and cancelled_at is null and next_attempt_at <= now()
-      order by id
-      limit ${batch}
-      for update skip locked
-    )
-    returning id, "to", template, payload, attempts`);
-  const rows = claimed.rows;
+  const { batch = BATCH, owner = outboxOwner("."), leaseMs = LEASE_MS } = options;
   let sent = 0;
-  for (const [index, row] of rows.entries()) {
+  for (let claims = 0; claims < batch; claims++) {
+    const row = await claimNext(db, owner, leaseMs);
+    if (!row) break;
     let smtpResponse: string | null;
     try {
-      smtpResponse = await mailer.send(render(row.template, row.to, row.payload));
+      smtpResponse = await sendHoldingClaim(db, mailer, row, owner, leaseMs);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ emailId: row.id, attempts: row.attempts, err: message }, "e-mail not sent, will retry");
@@ -166,28 +207,20 @@ export async function processOutbox(
           nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
           claimedBy: null,
         })
-        .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)))
+        .where(claimHeldBy(row.id, owner))
         .catch((recordError: unknown) =>
           logger.error({ emailId: row.id, err: recordError }, "could not record why an e-mail was not sent"),
         );
       continue;
     }
     try {
-      await markSent(db, row.id, { ...row.payload, link: null }, smtpResponse);
+      await markSent(db, row.id, owner, { ...row.payload, link: null }, smtpResponse);
       sent++;
     } catch (error) {
       logger.error(
         { emailId: row.id, err: error },
         "e-mail sent but not recorded as sent: it goes out again when its claim ends",
       );
-      const rest = rows.slice(index + 1).map((r) => r.id);
-      if (rest.length > 0) {
-        await db
-          .update(emailOutbox)
-          .set({ nextAttemptAt: new Date(), claimedBy: null })
-          .where(and(inArray(emailOutbox.id, rest), isNull(emailOutbox.sentAt)))
-          .catch(() => {});
-      }
       break;
     }
   }
@@ -201,7 +234,13 @@ const MARK_SENT_MAX_WAIT_MS = 32_000;
  * Records an e-mail the SMTP server accepted. While the database cannot be reached (a restart)
  * it tries again for about a minute: a row left unmarked would be sent a second time.
  */
-async function markSent(db: Db, id: number, payload: Record<string, unknown>, smtpResponse: string | null) {
+async function markSent(
+  db: Db,
+  id: number,
+  owner: string,
+  payload: Record<string, unknown>,
+  smtpResponse: string | null,
+) {
   for (let wait = 500; ; wait *= 2) {
     try {
       // The link carries a secret token: once delivered it is not kept in the database. The
@@ -215,7 +254,12 @@ async function markSent(db: Db, id: number, payload: Record<string, unknown>, sm
           smtpResponse: smtpResponse?.slice(0, 1000) ?? null,
           payload,
         })
-        .where(eq(emailOutbox.id, id));
+        .where(claimHeldBy(id, owner))
+        .returning({ id: emailOutbox.id })
+        .then((marked) => {
+          if (marked.length === 0)
+            logger.warn({ emailId: id }, "e-mail sent after another instance took its claim over");
+        });
       return;
     } catch (error) {
       if (!isDatabaseUnavailable(error) || wait > MARK_SENT_MAX_WAIT_MS) throw error;
@@ -258,7 +302,7 @@ export function startOutboxWorker(db: Db, mailer: Mailer, options: { dataDir: st
         again = false;
         try {
           // A batch that was not full left nothing due: no further claim to find that out.
-          while ((await processOutbox(db, mailer, BATCH, owner)) === BATCH) {}
+          while ((await processOutbox(db, mailer, { owner })) === BATCH) {}
         } catch (error) {
           logger.error({ err: error }, "outbox run failed");
         }
