@@ -7,7 +7,8 @@
  * one core, wrk on the other. Both log every request to a file (the store's JSON lines on its
  * stdout, nginx's access log).
  * Each pair runs twice, interleaved, and the better run of each counts (ADR 026). Budgets: the
- * prerendered pages at least 0.8 of nginx's requests per second, /checkout with brotli at least 0.7
+ * prerendered pages at least 0.65 of nginx's requests per second (the owner chose the memory budget
+ * over 0.8, ADR 026), /checkout with brotli at least 0.7
  * of its own uncompressed rate, and no page answering an error.
  */
 import { spawnSync } from "node:child_process";
@@ -161,7 +162,7 @@ try {
     const ratio = Number((ours.requestsPerSecond / theirs.requestsPerSecond).toPrecision(2));
     report(`${page.name}: store req/s, p99`, `${ours.requestsPerSecond}, ${ours.p99Ms} ms`);
     report(`${page.name}: nginx req/s, p99`, `${theirs.requestsPerSecond}, ${theirs.p99Ms} ms`);
-    if (page.prerendered) budget(`${page.name}: store / nginx requests per second`, ratio, 0.8, "x", "min");
+    if (page.prerendered) budget(`${page.name}: store / nginx requests per second`, ratio, 0.65, "x", "min");
     else {
       report(`${page.name}: store / nginx requests per second (rendered per request)`, ratio, "x");
       // Compressing a page rendered per request should cost little beside rendering it: with
