@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
@@ -53,8 +53,8 @@ export async function setAdminPassword(db: Db, password: string): Promise<void> 
 }
 
 /**
- * The generated first-start values: made once, kept in the database (the token secret in
- * `DATA_DIR`), never regenerated. Environment variables take precedence.
+ * The generated first-start values: made once, kept in the database, never regenerated.
+ * Environment variables take precedence.
  */
 export async function loadSettings(db: Db, env: Env): Promise<StoreSettings & FirstStart> {
   const adminPath = env.ADMIN_PATH ?? (await keepFirst(db, "admin_path", segment())).value;
@@ -74,33 +74,31 @@ export async function loadSettings(db: Db, env: Env): Promise<StoreSettings & Fi
   return {
     adminPath,
     successPath,
-    tokenSecrets: env.TOKEN_SECRET ?? [await tokenSecretFile(env.DATA_DIR)],
+    // In the database, like the secret paths: every instance on one database signs alike.
+    tokenSecrets: env.TOKEN_SECRET ?? [
+      (
+        await keepFirst(
+          db,
+          "token_secret",
+          (await legacyTokenSecret(env.DATA_DIR)) ?? randomBytes(32).toString("base64url"),
+        )
+      ).value,
+    ],
     generatedPassword,
   };
 }
 
-/** `DATA_DIR/token-secret`, made at first start (stores from before the rename kept it in `session-secret`). */
-async function tokenSecretFile(dataDir: string): Promise<string> {
-  const path = join(dataDir, "token-secret");
-  const read = async () => (await readFile(path, "utf8")).trim();
-  try {
-    return await read();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+/**
+ * The token secret an older store kept in `DATA_DIR/token-secret` (before that, `session-secret`),
+ * if there is one: adopted into the database at its next start, so its links keep working.
+ */
+async function legacyTokenSecret(dataDir: string): Promise<string | undefined> {
+  for (const name of ["token-secret", "session-secret"]) {
+    try {
+      return (await readFile(join(dataDir, name), "utf8")).trim();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
   }
-  try {
-    await rename(join(dataDir, "session-secret"), path);
-    return await read();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  await mkdir(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  try {
-    await writeFile(path, secret, { mode: 0o600, flag: "wx" });
-    return secret;
-  } catch (raced) {
-    if ((raced as NodeJS.ErrnoException).code === "EEXIST") return read();
-    throw raced;
-  }
+  return undefined;
 }

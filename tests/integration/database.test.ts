@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -72,23 +72,38 @@ for (const backend of testBackends()) {
       expect(second.successPath).toBe(first.successPath);
       expect(first.adminPath).not.toBe(first.successPath);
       expect(second.tokenSecrets).toEqual(first.tokenSecrets);
-      expect((await readFile(join(dataDir, "token-secret"), "utf8")).trim()).toBe(first.tokenSecrets[0]);
+      expect(first.tokenSecrets[0]).toMatch(/^[\w-]{43}$/);
+      expect(await getSetting(database.db, "token_secret")).toBe(first.tokenSecrets[0]);
+      expect(await readdir(dataDir)).toEqual([]);
       const hash = await getSetting(database.db, "admin_password_hash");
       expect(await verifyPassword(first.generatedPassword!, hash!)).toBe(true);
       await rm(dataDir, { recursive: true });
       await database.close();
     });
 
-    it("keeps the token secret of a store from before the rename (DATA_DIR/session-secret)", async () => {
+    it("signs with one secret on every instance of a database, whatever their data directories", async () => {
       const database = await backend.open();
-      const dataDir = await mkdtemp(join(tmpdir(), "store-settings-"));
-      await writeFile(join(dataDir, "session-secret"), "an-old-secret-of-at-least-32-characters\n");
-      const settings = await loadSettings(database.db, parseEnv({ DATA_DIR: dataDir }));
-      expect(settings.tokenSecrets).toEqual(["an-old-secret-of-at-least-32-characters"]);
-      expect(await readdir(dataDir)).toEqual(["token-secret"]);
-      await rm(dataDir, { recursive: true });
+      const dirs = await Promise.all([1, 2].map(() => mkdtemp(join(tmpdir(), "store-settings-"))));
+      const [one, two] = await Promise.all(
+        dirs.map((dataDir) => loadSettings(database.db, parseEnv({ DATA_DIR: dataDir }))),
+      );
+      expect(two!.tokenSecrets).toEqual(one!.tokenSecrets);
+      for (const dir of dirs) await rm(dir, { recursive: true });
       await database.close();
     });
+
+    for (const file of ["token-secret", "session-secret"]) {
+      it(`adopts the token secret an older store kept in DATA_DIR/${file}, so its links keep working`, async () => {
+        const database = await backend.open();
+        const dataDir = await mkdtemp(join(tmpdir(), "store-settings-"));
+        await writeFile(join(dataDir, file), "an-old-secret-of-at-least-32-characters\n");
+        const settings = await loadSettings(database.db, parseEnv({ DATA_DIR: dataDir }));
+        expect(settings.tokenSecrets).toEqual(["an-old-secret-of-at-least-32-characters"]);
+        expect(await getSetting(database.db, "token_secret")).toBe("an-old-secret-of-at-least-32-characters");
+        await rm(dataDir, { recursive: true });
+        await database.close();
+      });
+    }
 
     it("lets the environment override generated values and set the admin password", async () => {
       const database = await backend.open();
