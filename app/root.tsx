@@ -118,7 +118,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {!ownHeader && <SiteFooter supportEmail={config?.supportEmail} />}
         {pageScript ? (
-          <script src={pageScript} defer />
+          // Vite serves a page script unbundled in development, as a module that imports the rest.
+          <script src={pageScript} defer type={import.meta.env.DEV ? "module" : undefined} />
         ) : (
           <>
             <Toaster

@@ -1,11 +1,13 @@
 /**
  * The build's stamp: a SHA-256 of everything the build reads (the sources, the lockfile, the build
- * configuration and the Node version), kept in build/sources.sha256. `npm run build` writes it
- * last; `npm start` rebuilds only when `check` says the sources changed, so a restart serves in
- * seconds instead of rebuilding for minutes.
+ * configuration and the Node version), kept in build/sources.sha256. `npm run build` takes the
+ * fingerprint before it builds and writes it after (a file edited during the build leaves the
+ * build stale); `npm start` rebuilds only when `check` says the sources changed, so a restart
+ * serves in seconds instead of rebuilding for minutes.
  *
- *   node scripts/build-stamp.ts write   after a build
- *   node scripts/build-stamp.ts check   exit 0 when the build is current, 1 when it must be made
+ *   node scripts/build-stamp.ts fingerprint      prints the sources' fingerprint
+ *   node scripts/build-stamp.ts write <digest>   after a build, the fingerprint taken before it
+ *   node scripts/build-stamp.ts check            exit 0 when the build is current, 1 when it must be made
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -59,8 +61,11 @@ export function buildIsCurrent(root: string): boolean {
 if (import.meta.main) {
   const root = process.cwd();
   const command = process.argv[2];
-  if (command === "write") {
-    writeFileSync(join(root, STAMP_FILE), `${sourcesFingerprint(root)}\n`);
+  const digest = process.argv[3];
+  if (command === "fingerprint") {
+    console.log(sourcesFingerprint(root));
+  } else if (command === "write" && digest && /^[0-9a-f]{64}$/.test(digest)) {
+    writeFileSync(join(root, STAMP_FILE), `${digest}\n`);
   } else if (command === "check") {
     const current = buildIsCurrent(root);
     console.log(
@@ -70,7 +75,7 @@ if (import.meta.main) {
     );
     process.exit(current ? 0 : 1);
   } else {
-    console.error("usage: node scripts/build-stamp.ts write|check");
+    console.error("usage: node scripts/build-stamp.ts fingerprint | write <digest> | check");
     process.exit(2);
   }
 }

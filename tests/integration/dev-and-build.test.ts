@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testBackends } from "../setup/databases.ts";
 import { startSeededServer } from "../setup/seeded-server.ts";
@@ -76,6 +77,30 @@ for (const mode of ["build", "dev"] as const) {
       ).toBe(true);
       expect(bytes.toString("latin1")).toMatch(/LICENSE - LCT-[0-9A-F]{10}\.pdf/);
     });
+
+    it("sells at the discount in a real browser, with the checkout's page script running", async () => {
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+        args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
+      });
+      try {
+        const page = await browser.newPage();
+        const failures: string[] = [];
+        page.on("pageerror", (error) => failures.push(error.message));
+        // The store's own address (PUBLIC_URL), where its redirects lead.
+        await page.goto(`http://localhost:${seeded.server.port}/checkout`);
+        // The dialog opens only when the page script runs.
+        await page.getByRole("button", { name: "Unlock 25% Discount Now" }).click();
+        await page.getByLabel("Email address").fill("browser.buyer@example.com");
+        await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
+        await page.getByRole("button", { name: "Complete Purchase - $35.25" }).click();
+        await page.getByRole("button", { name: "Pay $35.25" }).click();
+        await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+        expect(failures).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    }, 60_000);
 
     it("answers the same machine-readable routes and the 404 page", async () => {
       const base = seeded.server.url;

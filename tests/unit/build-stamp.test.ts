@@ -25,8 +25,14 @@ function project(): string {
   return root;
 }
 
-const stamp = (root: string, command: "write" | "check") =>
-  spawnSync(process.execPath, [SCRIPT, command], { cwd: root, encoding: "utf8" });
+const run = (root: string, ...args: string[]) =>
+  spawnSync(process.execPath, [SCRIPT, ...args], { cwd: root, encoding: "utf8" });
+
+/** What `npm run build` does around the build: the fingerprint taken before, written after. */
+function stamp(root: string, command: "write" | "check") {
+  if (command === "check") return run(root, "check");
+  return run(root, "write", run(root, "fingerprint").stdout.trim());
+}
 
 describe("npm start's build stamp", () => {
   it("asks for a build when there is no stamp yet", () => {
@@ -60,6 +66,14 @@ describe("npm start's build stamp", () => {
       writeFileSync(join(root, path), text);
       expect(stamp(root, "check").status, path).toBe(1);
     }
+  });
+
+  it("leaves the build stale when a source changed while it was being made", () => {
+    const root = project();
+    const before = run(root, "fingerprint").stdout.trim();
+    writeFileSync(join(root, "app/root.tsx"), "export default 3;\n");
+    expect(run(root, "write", before).status).toBe(0);
+    expect(stamp(root, "check").status).toBe(1);
   });
 
   it("asks for a build when the stamp is there but the build is not", () => {
