@@ -1,7 +1,8 @@
 /**
  * The store's memory on a small server (ADR 025): resident memory of the built store on the
- * embedded database, started as `npm run serve` starts it, once warm and idle, and at its peak
- * while 200 checkouts and 100 downloads of a 25 MB ZIP run at once.
+ * embedded database, started as `npm run serve` starts it: its first start on an empty data
+ * directory (peak, and idle after a quiet spell), then a later start once warm and idle, and at its
+ * peak while 200 checkouts and 100 downloads of a 25 MB ZIP run at once.
  */
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -16,7 +17,7 @@ import { orders } from "#db/schema.ts";
 import { seedProduct } from "../tests/setup/seed-product.ts";
 import { START, startServer } from "../tests/setup/server.ts";
 import { budget, finish, report } from "./lib/budget.ts";
-import { rssOf, watchPeakRss } from "./lib/process.ts";
+import { peakRssOf, rssOf, watchPeakRss } from "./lib/process.ts";
 
 const CHECKOUTS = 200;
 const DOWNLOADS = 100;
@@ -33,6 +34,31 @@ const made = spawnSync("7z", ["a", "-tzip", "-mx0", zipPath, join(work, "templat
 if (made.error || made.status !== 0) {
   console.error("7z not found or failed: install Debian's p7zip-full (apt-get install p7zip-full).");
   process.exit(1);
+}
+
+const mb = (bytes: number) => Math.round(bytes / MB);
+const quietSpell = () => new Promise((r) => setTimeout(r, 20_000));
+
+// The first start on an empty data directory: the database is made (from the build's copy), the
+// admin password generated; then a visitor's pages and a quiet spell.
+{
+  const first = await startServer({ DATA_DIR: join(work, "first-start"), LOG_LEVEL: "error" });
+  try {
+    for (const path of ["/", "/checkout", "/blog", "/terms", "/readyz"])
+      await (await fetch(first.url + path)).text();
+    const peak = peakRssOf(first.process.pid!);
+    await quietSpell();
+    const idle = rssOf(first.process.pid!);
+    report(
+      "first start on an empty data directory: peak / idle 20 s after the last request",
+      `${mb(peak)} / ${mb(idle)}`,
+      " MB",
+    );
+    budget("first start: peak RSS", mb(peak), 350, " MB");
+    budget("first start: idle RSS", mb(idle), 200, " MB");
+  } finally {
+    await first.stop();
+  }
 }
 
 const env = { DATA_DIR: join(work, "data"), TOKEN_SECRET: SECRET, ADMIN_PASSWORD: "bench-admin-password" };
@@ -58,7 +84,6 @@ await seeding.close();
 
 const server = await startServer({ ...env, LOG_LEVEL: "error", TRUST_PROXY: "loopback" });
 const pid = server.process.pid!;
-const mb = (bytes: number) => Math.round(bytes / MB);
 
 async function download(token: string, i: number) {
   const response = await fetch(`${server.url}/download/${token}`, {

@@ -75,9 +75,13 @@ const requestIdOf = (req: IncomingMessage) =>
 /**
  * The app for this process's services. `clientDir` is the client build (production); without it
  * (development) Vite serves the assets and React Router renders every page on request.
+ * `databaseTemplate` is the build's fresh database cluster, for a first start (openDatabase).
  */
-export async function createStoreApp(options: { clientDir: string | null }): Promise<StoreApp> {
-  const services = await getServices();
+export async function createStoreApp(options: {
+  clientDir: string | null;
+  databaseTemplate?: string;
+}): Promise<StoreApp> {
+  const services = await getServices({ databaseTemplate: options.databaseTemplate });
   const { env } = services;
   const app = express();
   app.disable("x-powered-by");

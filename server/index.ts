@@ -56,7 +56,10 @@ try {
     server.on("close", () => void vite.close());
   } else {
     const module = (await import(resolve(BUILD_DIR, "server", "index.js"))) as AppModule;
-    store = await module.createStoreApp({ clientDir: resolve(BUILD_DIR, "client") });
+    store = await module.createStoreApp({
+      clientDir: resolve(BUILD_DIR, "client"),
+      databaseTemplate: resolve(BUILD_DIR, "server", "fresh-database"),
+    });
     server.on("request", store.handle);
   }
 } catch (error) {

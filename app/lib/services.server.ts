@@ -52,9 +52,9 @@ const PROCESS_SERVICES = Symbol.for("coaching-toolkit-store.services");
 type Holder = { [PROCESS_SERVICES]?: Promise<Services> };
 
 /** The process's services, created on first call from the environment. Only the server calls it. */
-export function getServices(): Promise<Services> {
+export function getServices(options: { databaseTemplate?: string } = {}): Promise<Services> {
   const holder = globalThis as Holder;
-  holder[PROCESS_SERVICES] ??= createServices(parseEnv()).then(async (services) => {
+  holder[PROCESS_SERVICES] ??= createServices(parseEnv(), options).then(async (services) => {
     logger.level = services.env.LOG_LEVEL;
     hideInLogs(services.settings.adminPath, "ADMIN_PATH");
     hideInLogs(services.settings.successPath, "SUCCESS_PATH");
@@ -104,10 +104,18 @@ export async function createFileStore(env: Env): Promise<FileStore> {
 
 /**
  * Wires the services for `env`; tests may leave the outbox worker off to send e-mails themselves.
+ * `databaseTemplate`: the build's fresh database cluster, unpacked for a new embedded database.
  */
-export async function createServices(env: Env, options: { outboxWorker?: boolean } = {}): Promise<Services> {
+export async function createServices(
+  env: Env,
+  options: { outboxWorker?: boolean; databaseTemplate?: string } = {},
+): Promise<Services> {
   for (const line of env.deprecations) logger.warn(line);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    template: options.databaseTemplate,
+  });
   const { generatedPassword, ...settings } = await loadSettings(database.db, env);
   const files = await createFileStore(env);
   const payments: PaymentProvider =

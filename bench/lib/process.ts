@@ -7,6 +7,12 @@ export function rssOf(pid: number): number {
   return kb * 1024;
 }
 
+/** The most resident memory a process has held since it started, in bytes (Linux's VmHWM). */
+export function peakRssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(status.match(/VmHWM:\s+(\d+) kB/)?.[1] ?? 0) * 1024;
+}
+
 /** Samples a process's RSS every `everyMs` until stopped; returns the peak. */
 export function watchPeakRss(pid: number, everyMs = 50) {
   let peak = rssOf(pid);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/lib/db/database.server.ts";
+import { makeFreshDatabase, openDatabase } from "#app/lib/db/database.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { verifyPassword } from "#app/lib/password.server.ts";
 import { getSetting, loadSettings } from "#app/lib/settings.server.ts";
@@ -158,5 +158,34 @@ describe("the embedded database on a small server (ADR 025)", () => {
       await database.close();
     }
     await rm(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it("starts a new database from the build's migrated copy, and never over one that exists", async () => {
+    const work = await mkdtemp(join(tmpdir(), "store-db-"));
+    const template = join(work, "fresh-database");
+    await makeFreshDatabase(template);
+    const templateFiles = await readdir(template, { recursive: true });
+    const dataDir = join(work, "data");
+
+    const first = await openDatabase({ dataDir, template });
+    await first.db.execute(sql`insert into settings (key, value) values ('kept', 'yes')`);
+    const migrations = await first.db.execute<{ count: string }>(
+      sql`select count(*) from drizzle.__drizzle_migrations`,
+    );
+    const journal = JSON.parse(readFileSync("db/migrations/meta/_journal.json", "utf8")) as {
+      entries: unknown[];
+    };
+    expect(Number(migrations.rows[0]?.count)).toBe(journal.entries.length);
+    await first.close();
+
+    const again = await openDatabase({ dataDir, template });
+    const kept = await again.db.execute<{ value: string }>(
+      sql`select value from settings where key = 'kept'`,
+    );
+    expect(kept.rows[0]?.value).toBe("yes");
+    await again.close();
+    // Copied, not moved: the next new store gets the same fresh database.
+    expect(await readdir(template, { recursive: true })).toEqual(templateFiles);
+    await rm(work, { recursive: true, force: true });
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -47,8 +47,18 @@ const PGLITE_START_PARAMS = [
  * Opens the database and brings its schema up to date. `DATABASE_URL` selects PostgreSQL;
  * without it the store keeps an embedded PGlite database in `DATA_DIR/db`
  * (or in memory for `dataDir: null`, which tests use).
+ *
+ * A new embedded database is made by PostgreSQL's initdb, which PGlite runs in a second
+ * WebAssembly instance beside a third, temporary one: the process peaks near 600 MB, more than a
+ * small server has, and the migrations' DDL then grows the database's WebAssembly memory, which
+ * never shrinks. `template`, a migrated database the build made (makeFreshDatabase), is copied
+ * instead: the first start costs what a later one does (ADR 025).
  */
-export async function openDatabase(opts: { url?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string | null;
+  template?: string;
+}): Promise<Database> {
   if (opts.url) {
     // A request waits at most 5 s for a connection: during an outage it fails (503) instead of hanging.
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
@@ -85,6 +95,8 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
     mkdirSync(dir, { recursive: true });
     release = claimEmbeddedDatabase(opts.dataDir);
     try {
+      if (opts.template && !existsSync(join(dir, "PG_VERSION")))
+        cpSync(opts.template, dir, { recursive: true });
       client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
     } catch (error) {
       release();
@@ -103,6 +115,16 @@ export async function openDatabase(opts: { url?: string; dataDir: string | null 
       release();
     },
   };
+}
+
+/** Makes a new embedded database with every migration applied in the empty directory `dir`. */
+export async function makeFreshDatabase(dir: string): Promise<void> {
+  const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.close();
+  }
 }
 
 /** Another process holds the embedded database (its files are for one process at a time). */
