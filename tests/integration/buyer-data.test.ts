@@ -182,7 +182,9 @@ for (const backend of testBackends()) {
       const recipients = async () =>
         (
           await Promise.all(
-            (await readdir(mailDir)).map(async (file) =>
+            (
+              await readdir(mailDir)
+            ).map(async (file) =>
               (await readFile(join(mailDir, file), "utf8")).match(/^To: (.*)$/m)![1]!.toLowerCase(),
             ),
           )

@@ -6,6 +6,10 @@ import { networkOf } from "#app/lib/downloads/network.ts";
  * not the buyer's. The key ends with `:email:` and the address, which is how the buyer-data
  * export and erasure find it.
  */
-export function addressLimitKey(action: "checkout" | "lost-link", ip: string | null, address: string): string {
+export function addressLimitKey(
+  action: "checkout" | "lost-link",
+  ip: string | null,
+  address: string,
+): string {
   return `${action}:net:${networkOf(ip) ?? "unknown"}:email:${address}`;
 }

@@ -1,5 +1,5 @@
-import type { Db } from "#app/lib/db/database.server.ts";
 import { addressLimitKey } from "#app/lib/checkout/address-limit-key.server.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { logger, maskEmail } from "#app/lib/logger.server.ts";
 import { hitBoth } from "#app/lib/rate-limit.server.ts";

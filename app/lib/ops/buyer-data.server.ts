@@ -163,7 +163,7 @@ async function deleteMailTo(mailDir: string, address: string): Promise<number> {
     const [head = ""] = (await readFile(path, "utf8")).split(/\r?\n\r?\n/, 1);
     // The To header, unfolded; its addresses are plain text (the store's addresses are ASCII).
     const to = /^to:(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? "";
-    const recipients = to.toLowerCase().match(/[^\s<>,";]+@[^\s<>,";]+/g) ?? [];
+    const recipients: string[] = to.toLowerCase().match(/[^\s<>,";]+@[^\s<>,";]+/g) ?? [];
     if (recipients.includes(address)) {
       await rm(path, { force: true });
       deleted++;
