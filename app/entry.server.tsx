@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { BodyRefusedError } from "#app/lib/body-refused.server.ts";
 import { loggableUrl, logger } from "#app/lib/logger.server.ts";
 import { cspNonceContext } from "#app/lib/router-context.ts";
@@ -68,9 +68,29 @@ export default function handleRequest(
   });
 }
 
+/**
+ * Whether React Router refused the request as cross-site (answered 400 before any loader or action
+ * ran): a form sent with an Origin that is not the request's own.
+ */
+function refusedAsCrossSite(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  return (
+    request.method !== "GET" &&
+    request.method !== "HEAD" &&
+    origin !== null &&
+    origin !== new URL(request.url).origin
+  );
+}
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // An aborted request, or a body the server refused and already answered (413, 408).
   if (request.signal.aborted || error instanceof BodyRefusedError) return;
   const { pathname, search } = new URL(request.url);
-  logger.error({ err: error, url: loggableUrl(pathname + search) }, "request failed");
+  const url = loggableUrl(pathname + search);
+  // The client's mistakes (another site's form, a method a page does not take) are answered 4xx:
+  // one warn line, no stack trace.
+  if (refusedAsCrossSite(request)) logger.warn({ url, method: request.method }, "cross-site request refused");
+  else if (isRouteErrorResponse(error) && error.status < 500)
+    logger.warn({ url, method: request.method, status: error.status }, "request refused");
+  else logger.error({ err: error, url }, "request failed");
 };

@@ -111,6 +111,8 @@ const envSchema = z.object({
 
 export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "PAYMENTS"> & {
   PUBLIC_URL: string;
+  /** Whether PUBLIC_URL was set; without it the store is a local one at http://localhost:PORT. */
+  publicUrlSet: boolean;
   SUPPORT_EMAIL: string;
   /** Who takes the payments: Stripe (with the keys) or the built-in test checkout. */
   PAYMENTS: "stripe" | "test";
@@ -176,6 +178,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...rest,
     TOKEN_SECRET: env.TOKEN_SECRET ?? SESSION_SECRET,
     PUBLIC_URL: publicUrl,
+    publicUrlSet: env.PUBLIC_URL !== undefined,
     SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
     PAYMENTS: env.STRIPE_SECRET_KEY ? "stripe" : "test",
     deprecations,

@@ -49,25 +49,50 @@ const secretSegments = new Map<string, string>();
 
 /** Logs name `segment` as `{name}` from now on (the server registers the secret paths at start). */
 export function hideInLogs(segment: string, name: string): void {
-  secretSegments.set(segment, `{${name}}`);
+  secretSegments.set(routeName(segment), `{${name}}`);
 }
 
 /** Query parameters whose values are safe to log; every other value is replaced. */
 const PLAIN_QUERY = new Set(["page"]);
 
+/** Routes whose next segment is a token: the download, confirmation and unsubscribe links. */
+const TOKEN_ROUTES = new Set(["download", "confirm-download", "unsubscribe"]);
+
+/** React Router's data requests add this to the page's path (`/{ADMIN_PATH}.data`). */
+const DATA_SUFFIX = ".data";
+
 /**
- * A URL as the log may show it: the secret path segments named, a download, confirmation or unsubscribe token and a test-mode
- * session replaced, and the values of the query (access tokens `t`, `session_id`, an admin search for an address) removed.
+ * A segment as the routers match it, whatever the URL spells: percent-decoded, in lower case
+ * (Express and React Router match paths regardless of case) and without a data request's suffix.
+ */
+function routeName(segment: string): string {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape is matched by no route; compared as it is written.
+  }
+  const name = decoded.toLowerCase();
+  return name.endsWith(DATA_SUFFIX) ? name.slice(0, -DATA_SUFFIX.length) : name;
+}
+
+/**
+ * A URL as the log may show it: the secret path segments named, a download, confirmation or
+ * unsubscribe token and a test-mode session replaced, and the values of the query (access tokens
+ * `t`, `session_id`, an admin search for an address) removed. Segments are compared as the routers
+ * match them (routeName), so a data request or another spelling of a path logs no secret either.
  */
 export function loggableUrl(url: string): string {
   const at = url.indexOf("?");
-  const path = (at === -1 ? url : url.slice(0, at))
-    .split("/")
-    .map((segment, i, all) => {
-      if (i === 2 && (all[1] === "download" || all[1] === "confirm-download" || all[1] === "unsubscribe"))
-        return "{token}";
-      if (i === 3 && all[1] === "pay" && all[2] === "test") return "{session}";
-      return secretSegments.get(segment) ?? segment;
+  const segments = (at === -1 ? url : url.slice(0, at)).split("/");
+  const names = segments.map(routeName);
+  const path = segments
+    .map((segment, i) => {
+      const suffix = segment.toLowerCase().endsWith(DATA_SUFFIX) ? DATA_SUFFIX : "";
+      if (TOKEN_ROUTES.has(names[i - 1] ?? "")) return `{token}${suffix}`;
+      if (names[i - 2] === "pay" && names[i - 1] === "test") return `{session}${suffix}`;
+      const secret = secretSegments.get(names[i]!);
+      return secret ? `${secret}${suffix}` : segment;
     })
     .join("/");
   if (at === -1) return path;

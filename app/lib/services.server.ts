@@ -9,7 +9,7 @@ import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
 import { type Env, parseEnv, paymentMode } from "#app/lib/env.server.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
 import { hideInLogs, logger } from "#app/lib/logger.server.ts";
-import { createMailer, type Mailer } from "#app/lib/mail/mailer.server.ts";
+import { createMailer, type Mailer, mailDirOf } from "#app/lib/mail/mailer.server.ts";
 import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
 import { startMaintenanceJob } from "#app/lib/maintenance.server.ts";
 import { withControlSocket } from "#app/lib/ops/store-operations.server.ts";
@@ -130,7 +130,7 @@ export async function createServices(
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM ?? `Life Coaching Toolkit <${env.SUPPORT_EMAIL}>`,
-    mailDir: join(env.DATA_DIR, "mail"),
+    mailDir: mailDirOf(env.DATA_DIR),
   });
   const outbox =
     options.outboxWorker === false

@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../setup/server.ts";
 
@@ -96,5 +97,61 @@ describe("admin sign-in under parallel guesses", () => {
     const statuses = guesses.map((response) => response.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+  });
+});
+
+/**
+ * A sign-in sent as a site that points its own name at the store (DNS rebinding) sends that name
+ * as Host and as Origin: the store compares the Origin with PUBLIC_URL's, never with Host.
+ */
+describe("the admin's same-origin check", () => {
+  let servers: RunningServer[] = [];
+  afterAll(() => Promise.all(servers.map((server) => server.stop())));
+  const start = async (env: Record<string, string>) => {
+    const server = await startServer({ ADMIN_PATH, ADMIN_PASSWORD: PASSWORD, ...env });
+    servers = [...servers, server];
+    return server;
+  };
+
+  /** A sign-in POST as `host` names the server, from a page of `origin`; its status. */
+  const signInAs = (server: RunningServer, host: string, origin: string) =>
+    new Promise<number>((resolve, reject) => {
+      const body = new URLSearchParams({ intent: "sign-in", password: PASSWORD }).toString();
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          agent: false,
+          path: `/${ADMIN_PATH}`,
+          method: "POST",
+          headers: {
+            host,
+            origin,
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+
+  it("with PUBLIC_URL, takes only its origin", async () => {
+    const server = await start({ PUBLIC_URL: "http://shop.example" });
+    expect(await signInAs(server, "shop.example", "http://shop.example")).toBe(302);
+    expect(await signInAs(server, "rebound.example", "http://rebound.example")).toBe(403);
+    expect(await signInAs(server, `127.0.0.1:${server.port}`, `http://127.0.0.1:${server.port}`)).toBe(403);
+  });
+
+  it("without PUBLIC_URL, takes the request's own origin only where it names the server as localhost or by address", async () => {
+    const server = await start({});
+    for (const host of [`localhost:${server.port}`, `127.0.0.1:${server.port}`])
+      expect(await signInAs(server, host, `http://${host}`), host).toBe(302);
+    const rebound = `rebound.example:${server.port}`;
+    expect(await signInAs(server, rebound, `http://${rebound}`)).toBe(403);
   });
 });

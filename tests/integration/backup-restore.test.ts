@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
@@ -302,6 +302,67 @@ describe("a damaged or unfinished backup", () => {
     const unfinished = await runScript("restore", [dir], target);
     expect(unfinished.stderr).toBe(`${dir} has no readable manifest.json: it is not a finished backup.\n`);
   }, 300_000);
+});
+
+/** Writes `text` at `path` in the backup `dir` and makes its manifest vouch for it, as a forger would. */
+async function forge(dir: string, path: string, text: string) {
+  await writeFile(join(dir, path), text);
+  const manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8")) as Manifest;
+  const entry = {
+    path,
+    size: Buffer.byteLength(text),
+    sha256: createHash("sha256").update(text).digest("hex"),
+  };
+  const listed = manifest.files.findIndex((f) => f.path === path);
+  if (listed === -1) manifest.files.push(entry);
+  else manifest.files[listed] = entry;
+  await writeFile(join(dir, "manifest.json"), JSON.stringify(manifest));
+}
+
+describe("a crafted backup", () => {
+  const backend = testBackends()[0]!;
+
+  it("naming files outside it is refused in one line, before anything is read or written", async () => {
+    const dir = await copyOfOlderBackup();
+    // Beside the backup directory: read and verified there, then restored, before.
+    await forge(dir, "files/../../outside.zip", "not the store's");
+    const target = await storeEnv(backend);
+    const refused = await runScript("restore", [dir], target);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `The manifest of ${dir} names files that are not a backup's: "files/../../outside.zip".\n`,
+    );
+    await expectNothingRestored(target);
+  }, 120_000);
+
+  it("whose product names a file outside the store is refused, and nothing is written", async () => {
+    const dir = await copyOfOlderBackup();
+    const path = "database/products.jsonl";
+    const [product] = (await readFile(join(dir, path), "utf8")).trimEnd().split("\n");
+    await forge(dir, path, `${JSON.stringify({ ...JSON.parse(product!), file_key: "../../outside.zip" })}\n`);
+    const target = await storeEnv(backend);
+    const refused = await runScript("restore", [dir], target);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`The backup's products name files no store can hold: "../../outside.zip".\n`);
+    await expectNothingRestored(target);
+  }, 120_000);
+
+  it("leaves a store that is not ready while the product on sale has no file", async () => {
+    const env = await storeEnv(backend);
+    const store = await openStore(env);
+    const { product } = await seedProduct(store);
+    await store.close();
+    await expectStoreReady(env);
+    await rm(join(env.DATA_DIR!, "files", product.fileKey));
+    const server = await startServer(env);
+    try {
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: "unavailable", failing: ["product"] });
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });
 
 /**

@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { DOWNLOAD_REFUSALS } from "#app/content/checkout.ts";
@@ -99,7 +101,7 @@ for (const backend of testBackends()) {
       expect(erased.stderr).toBe("");
       expect(erased.code).toBe(0);
       expect(erased.stdout).toBe(
-        "5 orders anonymised (address replaced, kept for accounting); 3 access links and 1 download confirmations deleted; 3 unsent e-mails deleted and 1 sent ones scrubbed; 6 download records without IP address; 2 refund reasons cleared; 1 unsubscribes and 1 rate-limit counters removed.\n",
+        "5 orders anonymised (address replaced, kept for accounting); 3 access links and 1 download confirmations deleted; 3 unsent e-mails deleted and 1 sent ones scrubbed; 6 download records without IP address; 2 refund reasons cleared; 1 unsubscribes and 1 rate-limit counters removed; 0 e-mail files deleted.\n",
       );
       // The lifetime link in the buyer's e-mail worked before and no longer does.
       expect(before).toContain("Payment Successful!");
@@ -154,6 +156,59 @@ for (const backend of testBackends()) {
         await store.close();
       }
     }, 400_000);
+
+    it("matches the address exactly, and the erasure deletes the e-mail files written to it", async () => {
+      // No SMTP server: the store writes its e-mails to DATA_DIR/mail.
+      const env = await storeEnv(backend);
+      const store = await openStore(env);
+      const inAnHour = new Date(Date.now() + 3600_000);
+      const buyer = "john_doe@example.com";
+      // `_` is one character in a LIKE pattern: these look alike to one and are other people.
+      const others = ["john.doe@example.com", "johnxdoe@example.com"];
+      try {
+        await store.database.db.insert(rateLimits).values(
+          [buyer, ...others].map((email) => ({
+            key: `checkout:net:198.51.100.0/24:email:${email}`,
+            count: 1,
+            resetAt: inAnHour,
+          })),
+        );
+        for (const to of [buyer, "John_Doe@Example.com", ...others, "support@example.com"])
+          await store.mailer.send({ to, subject: "Your download", text: `For ${buyer}`, html: "<p>Hi</p>" });
+      } finally {
+        await store.close();
+      }
+      const mailDir = join(env.DATA_DIR!, "mail");
+      const recipients = async () =>
+        (
+          await Promise.all(
+            (
+              await readdir(mailDir)
+            ).map(async (file) =>
+              (await readFile(join(mailDir, file), "utf8")).match(/^To: (.*)$/m)![1]!.toLowerCase(),
+            ),
+          )
+        ).sort();
+
+      const exported = await runScript("buyer", ["export", buyer], env);
+      expect(exported.stderr).toBe("");
+      expect(JSON.parse(exported.stdout).rateLimits.map((r: { key: string }) => r.key)).toEqual([
+        `checkout:net:198.51.100.0/24:email:${buyer}`,
+      ]);
+      const erased = await runScript("buyer", ["erase", buyer], env);
+      expect(erased.stderr).toBe("");
+      expect(erased.stdout).toContain("1 rate-limit counters removed; 2 e-mail files deleted.");
+      expect(await recipients()).toEqual([...others, "support@example.com"].sort());
+
+      const data = await openData(env);
+      try {
+        expect((await data.database.db.select().from(rateLimits)).map((r) => r.key).sort()).toEqual(
+          others.map((email) => `checkout:net:198.51.100.0/24:email:${email}`).sort(),
+        );
+      } finally {
+        await data.close();
+      }
+    }, 120_000);
   });
 }
 

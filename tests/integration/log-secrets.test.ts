@@ -12,7 +12,8 @@ const BUYER = "secret.buyer@example.com";
 /**
  * The log of a whole purchase and admin session holds none of the secrets the run met: the secret
  * paths, the admin password and session cookie, the payment session id, the e-mail's lifetime token,
- * download tokens and the buyer's address (issue 13, item 2).
+ * download tokens and the buyer's address (issue 13, item 2), in React Router's data requests and
+ * in every spelling of a path the routers accept.
  */
 describe("the log of a purchase and an admin session", () => {
   let seeded: Awaited<ReturnType<typeof startSeededServer>>;
@@ -75,10 +76,34 @@ describe("the log of a purchase and an admin session", () => {
     expect(await (await fetch(search, { headers: { cookie } })).text()).toContain(BUYER);
     await fetch(`${base}/${ADMIN_PATH}/orders.csv`, { headers: { cookie } });
 
+    // React Router's data requests name the page's path with a suffix: every client-side
+    // navigation, revalidation and form of the admin area and the success page.
+    const dataSearch = `${base}/${ADMIN_PATH}.data?q=${encodeURIComponent(BUYER)}`;
+    expect((await fetch(dataSearch, { headers: { cookie } })).status).toBe(200);
+    const dataAction = await fetch(`${base}/${ADMIN_PATH}.data`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "sign-in", password: "wrong" }),
+      headers: { origin: base },
+    });
+    expect(dataAction.status).toBe(401);
+    expect((await fetch(`${base}/${SUCCESS_PATH}.data?t=${token}`)).status).toBe(200);
+    // The same paths in other spellings the routers accept, or try.
+    expect((await fetch(`${base}/DOWNLOAD/${link[1]}`, { headers: { referer } })).status).toBe(200);
+    await fetch(`${base}/Confirm-Download/${token}`);
+    await fetch(`${base}/${ADMIN_PATH.toUpperCase()}`);
+    await fetch(`${base}/%${ADMIN_PATH.charCodeAt(0).toString(16)}${ADMIN_PATH.slice(1)}.data`, {
+      headers: { cookie },
+    });
+
     const log = seeded.server.output();
     expect(log).toContain('"msg":"request completed"');
     expect(log).toContain("e-mail written");
-    for (const secret of secrets) expect(log, `the log names ${secret}`).not.toContain(secret);
+    expect(log).toContain("/{ADMIN_PATH}.data");
+    expect(log).toContain("/{SUCCESS_PATH}.data");
+    expect(log).toContain("/DOWNLOAD/{token}");
+    // Paths are matched regardless of case, so a secret in any case is one.
+    for (const secret of secrets)
+      expect(log.toLowerCase(), `the log names ${secret}`).not.toContain(secret.toLowerCase());
     expect(log).not.toMatch(/"cookie"|set-cookie|"referer"/i);
   });
 });

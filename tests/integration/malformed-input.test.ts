@@ -62,6 +62,27 @@ describe("malformed input", () => {
     expectNoStack(from);
   });
 
+  it.each([
+    ["another site's form", "/checkout", { origin: "https://evil.example" }, 400],
+    ["another site's data request", "/checkout.data", { origin: "https://evil.example" }, 400],
+    ["a form with an origin that is no URL", "/checkout", { origin: "not a url" }, 400],
+    ["a form to a page that takes none", "/blog", {}, 405],
+    ["a data request to a page that takes no form", "/blog.data", {}, 405],
+  ])("answers %s with a 4xx and one warn line", async (_name, path, headers, status) => {
+    const from = seeded.server.output().length;
+    const response = await fetch(`${base}${path}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "buy", email: "a@b.co" }),
+      headers,
+      redirect: "manual",
+    });
+    expect(response.status).toBe(status);
+    await expect
+      .poll(() => logSince(from).some((line) => line.level === 40 && /refused/.test(line.msg)))
+      .toBe(true);
+    expectNoStack(from);
+  });
+
   it("answers a broken multipart body with 400", async () => {
     const from = seeded.server.output().length;
     const response = await fetch(`${base}/checkout`, {

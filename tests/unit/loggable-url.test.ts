@@ -16,6 +16,30 @@ describe("what the log may show", () => {
     expect(loggableUrl("/blog/some-article")).toBe("/blog/some-article");
   });
 
+  it("hides them in React Router's data requests and in every spelling the routers accept", () => {
+    hideInLogs("an-admin-secret-segment", "ADMIN_PATH");
+    hideInLogs("a-success-secret-segment", "SUCCESS_PATH");
+    expect(loggableUrl("/an-admin-secret-segment.data?_routes=routes%2Fsecret%2Froute")).toBe(
+      "/{ADMIN_PATH}.data?_routes=%E2%80%A6",
+    );
+    expect(loggableUrl("/a-success-secret-segment.data?t=lifetime-token")).toBe(
+      "/{SUCCESS_PATH}.data?t=%E2%80%A6",
+    );
+    expect(loggableUrl("/an-admin-secret-segment/orders/7/evidence.data")).toBe(
+      "/{ADMIN_PATH}/orders/7/evidence.data",
+    );
+    expect(loggableUrl("/AN-ADMIN-SECRET-SEGMENT")).toBe("/{ADMIN_PATH}");
+    expect(loggableUrl("/%61n-admin-secret-segment.DATA")).toBe("/{ADMIN_PATH}.data");
+    expect(loggableUrl("//a-success-secret-segment")).toBe("//{SUCCESS_PATH}");
+    expect(loggableUrl("/DOWNLOAD/abc.def")).toBe("/DOWNLOAD/{token}");
+    expect(loggableUrl("/Download/abc.def/entries/3")).toBe("/Download/{token}/entries/3");
+    expect(loggableUrl("/%64ownload/abc.def")).toBe("/%64ownload/{token}");
+    expect(loggableUrl("//download/abc.def")).toBe("//download/{token}");
+    expect(loggableUrl("/Confirm-Download/abcdef.data")).toBe("/Confirm-Download/{token}.data");
+    expect(loggableUrl("/PAY/Test/test_cs_123.data")).toBe("/PAY/Test/{session}.data");
+    expect(loggableUrl("/an-admin-secret-segment%")).toBe("/an-admin-secret-segment%");
+  });
+
   it("masks e-mail addresses", () => {
     expect(maskEmail("buyer@example.com")).toBe("b…@example.com");
     expect(maskEmail("not-an-address")).toBe("…");

@@ -1,3 +1,4 @@
+import { addressLimitKey } from "#app/lib/checkout/address-limit-key.server.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { logger, maskEmail } from "#app/lib/logger.server.ts";
@@ -15,15 +16,16 @@ export const CHECKOUT_LIMITS = {
 
 /**
  * Counts one checkout for the client's IP and, if that is within its limit, for the e-mail
- * address (one statement). The address is counted only for requests the IP limit lets through, so a
- * flood from one machine does not also lock its victim's address out.
+ * address from the client's network (one statement). The address is counted only for requests the
+ * IP limit lets through, and per network, so a stranger who uses a buyer's address locks out only
+ * that address from the stranger's own network, never the buyer.
  */
 export async function allowCheckout(db: Db, ip: string | null, address: string): Promise<boolean> {
   const email = normalizeEmail(address);
   const { second: byAddress } = await hitBoth(
     db,
     { key: `checkout:ip:${ip ?? "unknown"}`, rule: CHECKOUT_LIMITS.perIp },
-    { key: `checkout:email:${email}`, rule: CHECKOUT_LIMITS.perAddress },
+    { key: addressLimitKey("checkout", ip, email), rule: CHECKOUT_LIMITS.perAddress },
   );
   if (!byAddress) {
     logger.warn({ limit: "ip" }, "checkout rate-limited");

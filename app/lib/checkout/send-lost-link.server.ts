@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
+import { addressLimitKey } from "#app/lib/checkout/address-limit-key.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { logger, maskEmail } from "#app/lib/logger.server.ts";
 import { queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
@@ -20,14 +21,14 @@ export async function acceptLostLinkRequest(services: Services, ip: string | nul
 
 /**
  * "Lost your link?", the part that runs after the answer: e-mails one more link for the address's
- * latest paid order. Earlier links keep working, and the per-address limit only caps how many
- * e-mails an address receives, so a stranger who knows a buyer's address can neither kill the
- * buyer's link nor lock the buyer out.
+ * latest paid order. Earlier links keep working, and the per-address limit caps how many e-mails
+ * an address receives from requests of one network, so a stranger who knows a buyer's address can
+ * neither kill the buyer's link nor use up the e-mails the buyer asks for.
  */
-export async function sendLostLink(services: Services, email: string): Promise<void> {
+export async function sendLostLink(services: Services, email: string, ip: string | null): Promise<void> {
   const db = services.database.db;
   const address = normalizeEmail(email);
-  if (!(await hit(db, `lost-link:email:${address}`, PER_ADDRESS)).allowed) {
+  if (!(await hit(db, addressLimitKey("lost-link", ip, address), PER_ADDRESS)).allowed) {
     logger.info({ to: maskEmail(address) }, "lost-link e-mail not sent: too many for this address");
     return;
   }

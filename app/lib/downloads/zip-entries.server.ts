@@ -37,8 +37,11 @@ const TYPES: Record<string, { label: string; mime: string }> = {
 };
 const OTHER = { label: "File", mime: "application/octet-stream" };
 
-/** Control characters (NUL included) shown as the replacement character. */
-const printable = (text: string) => text.replace(/\p{Cc}/gu, "\ufffd");
+/**
+ * Control characters (NUL included) and bidirectional controls shown as the replacement
+ * character: a right-to-left override would show "RTL\u202Egnp.exe" as "RTLexe.png".
+ */
+const printable = (text: string) => text.replace(/[\p{Cc}\p{Bidi_Control}]/gu, "\ufffd");
 
 const elide = (text: string) =>
   text.length <= SHOWN_LENGTH

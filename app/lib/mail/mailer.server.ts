@@ -14,6 +14,9 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+/** Where the store writes its e-mails when no SMTP server is configured. */
+export const mailDirOf = (dataDir: string) => join(dataDir, "mail");
+
 /** nodemailer's message: the sender and the message's fields, by nodemailer's names. */
 const envelope = (from: string, { to, subject, text, html, replyTo, headers }: MailMessage) => ({
   from,

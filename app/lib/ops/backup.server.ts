@@ -18,7 +18,7 @@ import {
   RestoreRefusedError,
   restoreDatabase,
 } from "#app/lib/ops/database-dump.server.ts";
-import type { FileStore } from "#app/lib/storage/file-store.ts";
+import { type FileStore, isValidKey } from "#app/lib/storage/file-store.ts";
 
 export const BACKUP_FORMAT = 1;
 
@@ -150,12 +150,20 @@ export async function readBackup(dir: string): Promise<{ manifest: Manifest; dum
   let manifest: Manifest;
   try {
     manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8")) as Manifest;
+    if (!Array.isArray(manifest.files)) throw new Error("no list of files");
   } catch {
     throw new RestoreRefusedError(`${dir} has no readable manifest.json: it is not a finished backup.`);
   }
   if (manifest.format !== BACKUP_FORMAT)
     throw new RestoreRefusedError(
       `${dir} has backup format ${manifest.format}; this store reads ${BACKUP_FORMAT}.`,
+    );
+  // Every path stays inside the backup: a table's rows or a product file under a key the file
+  // stores accept. Nothing outside the directory is read, let alone restored.
+  const outside = manifest.files.map((f) => f.path).filter((path) => !isBackupPath(path));
+  if (outside.length > 0)
+    throw new RestoreRefusedError(
+      `The manifest of ${dir} names files that are not a backup's: ${outside.map((path) => JSON.stringify(path)).join(", ")}.`,
     );
   const listed = new Set(manifest.files.map((f) => f.path));
   const present = (await readdir(dir, { recursive: true, withFileTypes: true }))
@@ -186,8 +194,23 @@ export async function readBackup(dir: string): Promise<{ manifest: Manifest; dum
       rows: text.split("\n").filter((line) => line !== ""),
     });
   }
-  return { manifest, dump: { migrations: manifest.migrations, tables } };
+  const dump = { migrations: manifest.migrations, tables };
+  // A product whose file key the file stores refuse would restore, then fail every download.
+  const badKeys = productFiles(dump)
+    .map((product) => product.file_key)
+    .filter((key) => typeof key !== "string" || !isValidKey(key));
+  if (badKeys.length > 0)
+    throw new RestoreRefusedError(
+      `The backup's products name files no store can hold: ${badKeys.map((key) => JSON.stringify(key)).join(", ")}.`,
+    );
+  return { manifest, dump };
 }
+
+/** A path a backup writes: `database/<table>.jsonl` or `files/<key>`. */
+const isBackupPath = (path: unknown) =>
+  typeof path === "string" &&
+  (/^database\/[a-z_]+\.jsonl$/.test(path) ||
+    (path.startsWith("files/") && isValidKey(path.slice("files/".length))));
 
 /**
  * Restores a checked backup: the product files into `files` first (an unreferenced file is

@@ -4,6 +4,8 @@
  * `erased-<reference>@invalid`; what identifies the person or gives access goes. The address
  * matches case-insensitively.
  */
+import { readdir, readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import {
@@ -17,8 +19,15 @@ import {
   unsubscribes,
 } from "#db/schema.ts";
 
-/** The rate-limit rows keyed by the address (checkout and lost-link counters, an hour at most). */
-const addressLimits = (address: string) => sql`lower(${rateLimits.key}) like ${"%:email:"} || ${address}`;
+/**
+ * The rate-limit rows keyed by the address (checkout and lost-link counters, an hour at most):
+ * their keys end with `:email:` and the address, compared as text (a LIKE pattern would read `_`
+ * and `%` in an address as wildcards and match other people's).
+ */
+const addressLimits = (address: string) => {
+  const suffix = `:email:${address}`;
+  return sql`right(lower(${rateLimits.key}), ${suffix.length}) = ${suffix}`;
+};
 
 const sameAddress = (
   column: typeof orders.email | typeof emailOutbox.to | typeof unsubscribes.email,
@@ -65,12 +74,13 @@ export type BuyerExport = Awaited<ReturnType<typeof exportBuyer>>;
  * address replaced and `erased_at` set; access links and download confirmations are deleted (the
  * lifetime links stop working); unsent e-mails to it or about its orders are deleted and sent ones
  * keep only that they were sent (address replaced, payload emptied); downloads lose IP, its hash
- * and network; refund reasons, the unsubscribe row and the address's rate-limit rows go.
- * Returns how many rows each step changed.
+ * and network; refund reasons, the unsubscribe row and the address's rate-limit rows go; then the
+ * `.eml` files written to the address in `mailDir` (mail without SMTP) are deleted. Returns how many
+ * rows (and files) each step changed.
  */
-export async function eraseBuyer(db: Db, email: string) {
+export async function eraseBuyer(db: Db, email: string, mailDir: string) {
   const address = normalise(email);
-  return db.transaction(async (tx) => {
+  const counts = await db.transaction(async (tx) => {
     const erased = await tx
       .update(orders)
       .set({
@@ -135,6 +145,31 @@ export async function eraseBuyer(db: Db, email: string) {
       rateLimits: limits.length,
     };
   });
+  return { ...counts, mailFiles: await deleteMailTo(mailDir, address) };
+}
+
+/**
+ * Deletes the `.eml` files in `mailDir` addressed to `address` (the delivery and link e-mails, with
+ * their lifetime links); the owner's e-mails carry no buyer's address. Returns how many went.
+ */
+async function deleteMailTo(mailDir: string, address: string): Promise<number> {
+  const names = await readdir(mailDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  let deleted = 0;
+  for (const name of names.filter((file) => file.endsWith(".eml"))) {
+    const path = join(mailDir, name);
+    const [head = ""] = (await readFile(path, "utf8")).split(/\r?\n\r?\n/, 1);
+    // The To header, unfolded; its addresses are plain text (the store's addresses are ASCII).
+    const to = /^to:(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1] ?? "";
+    const recipients: string[] = to.toLowerCase().match(/[^\s<>,";]+@[^\s<>,";]+/g) ?? [];
+    if (recipients.includes(address)) {
+      await rm(path, { force: true });
+      deleted++;
+    }
+  }
+  return deleted;
 }
 
 export type BuyerErasure = Awaited<ReturnType<typeof eraseBuyer>>;
@@ -149,6 +184,7 @@ export function describeErasure(counts: BuyerErasure): string {
     `${counts.downloads} download records without IP address`,
     `${counts.refundReasons} refund reasons cleared`,
     `${counts.unsubscribes} unsubscribes and ${counts.rateLimits} rate-limit counters removed`,
+    `${counts.mailFiles} e-mail files deleted`,
   ]
     .join("; ")
     .concat(".");

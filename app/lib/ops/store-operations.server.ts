@@ -11,15 +11,20 @@ import { join } from "node:path";
 import { type Database, DatabaseInUseError, type Db, openDatabase } from "#app/lib/db/database.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { logger, maskEmail } from "#app/lib/logger.server.ts";
+import { mailDirOf } from "#app/lib/mail/mailer.server.ts";
 import { eraseBuyer, exportBuyer } from "#app/lib/ops/buyer-data.server.ts";
 import { dumpDatabase } from "#app/lib/ops/database-dump.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 
-/** What a tool may ask the running store for: nothing else is reachable through the socket. */
+/**
+ * What a tool may ask the running store for: nothing else is reachable through the socket. Each
+ * works on the store's database and DATA_DIR.
+ */
 const OPERATIONS = {
-  dump: (db: Db, _args: Record<string, never>) => dumpDatabase(db),
-  "buyer-export": (db: Db, args: { email: string }) => exportBuyer(db, args.email),
-  "buyer-erase": (db: Db, args: { email: string }) => eraseBuyer(db, args.email),
+  dump: (db: Db, _args: Record<string, never>, _dataDir: string) => dumpDatabase(db),
+  "buyer-export": (db: Db, args: { email: string }, _dataDir: string) => exportBuyer(db, args.email),
+  "buyer-erase": (db: Db, args: { email: string }, dataDir: string) =>
+    eraseBuyer(db, args.email, mailDirOf(dataDir)),
 };
 
 type Operations = typeof OPERATIONS;
@@ -48,7 +53,7 @@ export async function withControlSocket(services: Services): Promise<Services> {
     if (req.method !== "POST" || !Object.hasOwn(OPERATIONS, name)) return void res.writeHead(404).end();
     try {
       const args = JSON.parse(body || "{}") as { email: string } & Record<string, never>;
-      const result = await OPERATIONS[name](db, args);
+      const result = await OPERATIONS[name](db, args, services.env.DATA_DIR);
       logger.info(
         { operation: name, ...(args.email ? { email: maskEmail(args.email) } : {}) },
         "operation done",
@@ -130,8 +135,8 @@ export async function runStoreOperation<N extends OperationName>(
     }
   }
   try {
-    const operation = OPERATIONS[name] as (db: Db, args: Args<N>) => Promise<Result<N>>;
-    return { result: await operation(database.db, args), kind: database.kind };
+    const operation = OPERATIONS[name] as (db: Db, args: Args<N>, dataDir: string) => Promise<Result<N>>;
+    return { result: await operation(database.db, args, env.DATA_DIR), kind: database.kind };
   } finally {
     await database.close();
   }

@@ -62,8 +62,11 @@ export class InvalidKeyError extends Error {
 const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\/?[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 const NAME_PART = /^[a-z0-9/-]*$/;
 
+/** Whether `key` is one the stores write under: lower-case path segments, no "..", no leading "/". */
+export const isValidKey = (key: string) => key.length <= 512 && KEY_PATTERN.test(key) && !key.includes("..");
+
 export function assertValidKey(key: string): void {
-  if (key.length > 512 || !KEY_PATTERN.test(key) || key.includes("..")) {
+  if (!isValidKey(key)) {
     throw new InvalidKeyError(`Invalid storage key: ${JSON.stringify(key.slice(0, 100))}`);
   }
 }

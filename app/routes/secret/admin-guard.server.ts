@@ -2,6 +2,7 @@
  * The admin area's HTTP guard: the session cookie, the same-origin check on every POST, and
  * requireAdmin, which every admin loader and action calls first.
  */
+import { isIP } from "node:net";
 import { data } from "react-router";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import {
@@ -10,6 +11,7 @@ import {
   endAdminSession,
   isLiveAdminSession,
 } from "#app/lib/admin/admin-session.server.ts";
+import type { Env } from "#app/lib/env.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { notFound } from "#app/routes/http.server.ts";
 
@@ -49,12 +51,25 @@ export async function signOutCookie(services: Services, request: Request): Promi
   return cookie(services.env.PUBLIC_URL, "", 0);
 }
 
-/** A POST from another site is refused before anything else (the session cookie is SameSite=Strict too). */
-export function isSameOrigin(request: Request, publicUrl: string): boolean {
+/**
+ * A POST from another site is refused before anything else (the session cookie is SameSite=Strict
+ * too). The Origin must be PUBLIC_URL's, never merely the request's own: a site that points its own
+ * name at this server (DNS rebinding) sends its own name as Host and as Origin. Without PUBLIC_URL
+ * (a store run locally, reached as localhost, 127.0.0.1 or a LAN address) the request's own origin
+ * is taken when it names the server as localhost or by IP address, names no other site can point
+ * at it.
+ */
+export function isSameOrigin(request: Request, env: Pick<Env, "PUBLIC_URL" | "publicUrlSet">): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return request.headers.get("sec-fetch-site") !== "cross-site";
-  return origin === new URL(publicUrl).origin || origin === new URL(request.url).origin;
+  if (origin === new URL(env.PUBLIC_URL).origin) return true;
+  const own = new URL(request.url);
+  return !env.publicUrlSet && origin === own.origin && namesServerLocally(own.hostname);
 }
+
+/** `localhost`, or an IP address (`URL.hostname` writes IPv6 in brackets). */
+const namesServerLocally = (hostname: string) =>
+  hostname === "localhost" || isIP(hostname.replace(/^\[(.*)\]$/, "$1")) !== 0;
 
 /**
  * The guard every admin resource route calls first: the path must be the admin path (404
@@ -62,11 +77,7 @@ export function isSameOrigin(request: Request, publicUrl: string): boolean {
  */
 export async function requireAdmin(services: Services, request: Request, secret: string | undefined) {
   if (secret !== services.settings.adminPath) notFound(request);
-  if (
-    request.method !== "GET" &&
-    request.method !== "HEAD" &&
-    !isSameOrigin(request, services.env.PUBLIC_URL)
-  ) {
+  if (request.method !== "GET" && request.method !== "HEAD" && !isSameOrigin(request, services.env)) {
     throw data({ error: ADMIN_COPY.forbidden }, { status: 403 });
   }
   if (!(await hasAdminSession(services, request))) {

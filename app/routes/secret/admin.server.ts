@@ -117,7 +117,7 @@ const fail = (intent: string, title: string, message: string, status: number) =>
 
 export async function handleAdminAction(services: Services, request: Request, clientIp: string | null) {
   const db = services.database.db;
-  if (!isSameOrigin(request, services.env.PUBLIC_URL))
+  if (!isSameOrigin(request, services.env))
     return fail("unknown", ADMIN_COPY.forbidden, ADMIN_COPY.forbidden, 403);
   const signedIn = await hasAdminSession(services, request);
   const ipKey = `admin-sign-in:${clientIp ?? "unknown"}`;

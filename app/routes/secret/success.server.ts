@@ -140,7 +140,7 @@ export async function answerSuccessForm(
       return { body: { intent, ok: false, message: SUCCESS_COPY.lostRateLimited }, status: 429 };
     }
     const { email } = parsed.data;
-    runLater(() => sendLostLink(services, email));
+    runLater(() => sendLostLink(services, email, clientIp));
     return { body: { intent, ok: true, message: SUCCESS_COPY.lostSent }, status: 200 };
   }
 

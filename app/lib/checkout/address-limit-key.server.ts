@@ -1,0 +1,15 @@
+import { networkOf } from "#app/lib/downloads/network.ts";
+
+/**
+ * The rate-limit key of requests naming `address` (already normalised) from the network of `ip`
+ * (ADR 036): a stranger who uses a buyer's address spends the limit of the stranger's network,
+ * not the buyer's. The key ends with `:email:` and the address, which is how the buyer-data
+ * export and erasure find it.
+ */
+export function addressLimitKey(
+  action: "checkout" | "lost-link",
+  ip: string | null,
+  address: string,
+): string {
+  return `${action}:net:${networkOf(ip) ?? "unknown"}:email:${address}`;
+}
