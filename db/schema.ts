@@ -191,6 +191,23 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_reset_at").on(t.resetAt)],
 );
 
+/**
+ * "Lost your link?" requests between the answer and their e-mail: kept here, not in a process's
+ * timer, so a restart or a crash drops none. Each row lives about a second.
+ */
+export const lostLinkRequests = pgTable(
+  "lost_link_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    /** The requesting client's address: the per-address limit counts per address and network. */
+    ip: text("ip"),
+    /** Not looked up before this moment, picked at random (send-lost-link.server.ts). */
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("lost_link_requests_due").on(t.dueAt)],
+);
+
 /** The buyer's lifetime links (e-mail and "lost your link?"); only a hash of each token is kept. */
 export const accessLinks = pgTable(
   "access_links",

@@ -5,6 +5,7 @@
  * their own with createServices.
  */
 import { join } from "node:path";
+import { resolveLostLinkRequests } from "#app/lib/checkout/send-lost-link.server.ts";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
 import { type Env, parseEnv, paymentMode } from "#app/lib/env.server.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
@@ -117,6 +118,11 @@ export async function createServices(
     template: options.databaseTemplate,
   });
   const { generatedPassword, ...settings } = await loadSettings(database.db, env);
+  const links = {
+    publicUrl: env.PUBLIC_URL,
+    successPath: settings.successPath,
+    supportEmail: env.SUPPORT_EMAIL,
+  };
   const files = await createFileStore(env);
   const payments: PaymentProvider =
     env.PAYMENTS === "stripe"
@@ -135,12 +141,10 @@ export async function createServices(
   const outbox =
     options.outboxWorker === false
       ? { kick() {}, async stop() {} }
-      : startOutboxWorker(database.db, mailer, { dataDir: env.DATA_DIR });
-  const links = {
-    publicUrl: env.PUBLIC_URL,
-    successPath: settings.successPath,
-    supportEmail: env.SUPPORT_EMAIL,
-  };
+      : startOutboxWorker(database.db, mailer, {
+          dataDir: env.DATA_DIR,
+          queueDue: () => resolveLostLinkRequests(database.db, links),
+        });
   const reconciler =
     env.RECONCILE_INTERVAL_S > 0
       ? startReconciler(

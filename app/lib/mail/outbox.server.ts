@@ -279,9 +279,14 @@ export async function retryEmailNow(db: Db, id: number) {
 /**
  * Polls the outbox every `intervalMs`; `kick()` runs it at once (after a purchase). At start it
  * first takes back what this instance's previous life had claimed and runs at once, so an e-mail
- * a crash interrupted is seconds late, not a lease late.
+ * a crash interrupted is seconds late, not a lease late. Each run first calls `queueDue`, which
+ * turns requests recorded for later (a lost link) into e-mails.
  */
-export function startOutboxWorker(db: Db, mailer: Mailer, options: { dataDir: string; intervalMs?: number }) {
+export function startOutboxWorker(
+  db: Db,
+  mailer: Mailer,
+  options: { dataDir: string; intervalMs?: number; queueDue?: () => Promise<unknown> },
+) {
   const owner = outboxOwner(options.dataDir);
   // Before this life claims anything, so only a previous life's claims are taken back.
   const reclaimed = reclaimOwnClaims(db, options.dataDir).then(
@@ -301,6 +306,7 @@ export function startOutboxWorker(db: Db, mailer: Mailer, options: { dataDir: st
       do {
         again = false;
         try {
+          await options.queueDue?.();
           // A batch that was not full left nothing due: no further claim to find that out.
           while ((await processOutbox(db, mailer, { owner })) === BATCH) {}
         } catch (error) {

@@ -13,6 +13,7 @@ import {
   downloadConfirmations,
   downloads,
   emailOutbox,
+  lostLinkRequests,
   orders,
   rateLimits,
   refundRequests,
@@ -30,7 +31,11 @@ const addressLimits = (address: string) => {
 };
 
 const sameAddress = (
-  column: typeof orders.email | typeof emailOutbox.to | typeof unsubscribes.email,
+  column:
+    | typeof orders.email
+    | typeof emailOutbox.to
+    | typeof unsubscribes.email
+    | typeof lostLinkRequests.email,
   address: string,
 ) => sql`lower(${column}) = ${address}`;
 
@@ -61,6 +66,10 @@ export async function exportBuyer(db: Db, email: string) {
         refundRequests: await tx.select().from(refundRequests).where(inArray(refundRequests.orderId, ids)),
         unsubscribes: await tx.select().from(unsubscribes).where(sameAddress(unsubscribes.email, address)),
         rateLimits: await tx.select().from(rateLimits).where(addressLimits(address)),
+        lostLinkRequests: await tx
+          .select()
+          .from(lostLinkRequests)
+          .where(sameAddress(lostLinkRequests.email, address)),
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -133,6 +142,10 @@ export async function eraseBuyer(db: Db, email: string, mailDir: string) {
       .delete(rateLimits)
       .where(addressLimits(address))
       .returning({ key: rateLimits.key });
+    const requests = await tx
+      .delete(lostLinkRequests)
+      .where(sameAddress(lostLinkRequests.email, address))
+      .returning({ id: lostLinkRequests.id });
     return {
       orders: ids.length,
       accessLinks: links.length,
@@ -143,6 +156,7 @@ export async function eraseBuyer(db: Db, email: string, mailDir: string) {
       refundReasons: reasons.length,
       unsubscribes: unsubscribed.length,
       rateLimits: limits.length,
+      lostLinkRequests: requests.length,
     };
   });
   return { ...counts, mailFiles: await deleteMailTo(mailDir, address) };
@@ -183,7 +197,7 @@ export function describeErasure(counts: BuyerErasure): string {
     `${counts.unsentEmailsDeleted} unsent e-mails deleted and ${counts.sentEmailsScrubbed} sent ones scrubbed`,
     `${counts.downloads} download records without IP address`,
     `${counts.refundReasons} refund reasons cleared`,
-    `${counts.unsubscribes} unsubscribes and ${counts.rateLimits} rate-limit counters removed`,
+    `${counts.unsubscribes} unsubscribes, ${counts.rateLimits} rate-limit counters and ${counts.lostLinkRequests} pending link requests removed`,
     `${counts.mailFiles} e-mail files deleted`,
   ]
     .join("; ")

@@ -8,11 +8,7 @@ import { data, redirect } from "react-router";
 import { CHECKOUT_COPY, SUCCESS_COPY } from "#app/content/checkout.ts";
 import { lostLinkSchema } from "#app/lib/checkout/checkout-schema.ts";
 import { findPaidOrder, findPurchase } from "#app/lib/checkout/find-paid-order.server.ts";
-import {
-  acceptLostLinkRequest,
-  runAfterResponse,
-  sendLostLink,
-} from "#app/lib/checkout/send-lost-link.server.ts";
+import { acceptLostLinkRequest } from "#app/lib/checkout/send-lost-link.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { downloadPath, insidePagePath, successAnswerPath } from "#app/lib/links.ts";
@@ -101,14 +97,13 @@ export interface SuccessAnswer {
  * by the page script (app/enhance/success.ts, through `success-answer.ts`); only how the answer
  * is sent differs. The guarantee's two steps are refund-request.server.ts's. "Download Now"
  * answers with a short-lived link to the file. "Lost your link?" answers once the client's limit
- * is checked; the lookup and the e-mail run after the answer (`runLater`), so its timing is the
- * same whether or not the address bought.
+ * is checked and the request recorded; the lookup and the e-mail come later (the e-mail worker),
+ * so its timing is the same whether or not the address bought.
  */
 export async function answerSuccessForm(
   services: Services,
   request: Request,
   clientIp: string | null,
-  runLater: (work: () => Promise<void>) => void = runAfterResponse,
 ): Promise<SuccessAnswer> {
   const form = await readForm(request);
   const intent = field(form, "intent");
@@ -136,11 +131,9 @@ export async function answerSuccessForm(
     if (!parsed.success) {
       return { body: { intent, ok: false, message: CHECKOUT_COPY.emailInvalid.message }, status: 400 };
     }
-    if (!(await acceptLostLinkRequest(services, clientIp))) {
+    if (!(await acceptLostLinkRequest(services, parsed.data.email, clientIp))) {
       return { body: { intent, ok: false, message: SUCCESS_COPY.lostRateLimited }, status: 429 };
     }
-    const { email } = parsed.data;
-    runLater(() => sendLostLink(services, email, clientIp));
     return { body: { intent, ok: true, message: SUCCESS_COPY.lostSent }, status: 200 };
   }
 
@@ -151,13 +144,8 @@ export async function answerSuccessForm(
  * The page's forms posted as a document: the answer is the page again, except a download link,
  * which the browser is sent to (the file itself; the page stays where it was).
  */
-export async function handleSuccessAction(
-  services: Services,
-  request: Request,
-  clientIp: string | null,
-  runLater?: (work: () => Promise<void>) => void,
-) {
-  const { body, status } = await answerSuccessForm(services, request, clientIp, runLater);
+export async function handleSuccessAction(services: Services, request: Request, clientIp: string | null) {
+  const { body, status } = await answerSuccessForm(services, request, clientIp);
   if (body.intent === "download" && "url" in body) return redirect(body.url, 303);
   return data(body, { status });
 }
