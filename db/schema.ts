@@ -130,6 +130,8 @@ export const downloads = pgTable(
     /** The address as given, kept for dispute evidence and deleted after the retention period. */
     ip: text("ip"),
     bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+    /** Where in the file the transfer began (a Range's start): its bytes are `startByte` on. */
+    startByte: bigint("start_byte", { mode: "number" }).notNull().default(0),
     /** The network the address belongs to (IPv4 /24, IPv6 /48), for noticing a shared link; cleared with `ip`. */
     network: text("network"),
     /** sha256 of the download link used: a download started in time may be resumed with the same link. */

@@ -175,6 +175,9 @@ export async function createStoreApp(options: {
 
   // One file of the pack, for "What's inside" (ADR 019), under the same token check.
   app.get("/download/:token/entries/:index", capPerClient(DOWNLOADS_PER_CLIENT), downloadEntry(services));
+  // "What's inside" reads and renders the pack's listing: held to the downloads' cap per address.
+  const inside = `/${services.settings.successPath}/inside`;
+  app.get([inside, `${inside}.data`], capPerClient(DOWNLOADS_PER_CLIENT));
 
   // Brotli keeps compression's quality (4) but a 256 KB window instead of Brotli's 4 MB: the pages
   // rendered per request are smaller than that (/checkout: 12.5 KB) and compress as well as before,

@@ -29,7 +29,7 @@ export function downloadEntry(services: Services): RequestHandler {
       for (const [name, value] of Object.entries(entryHeaders(entry))) res.setHeader(name, value);
       if (entry.method === 0) res.setHeader("Content-Length", entry.uncompressedSize);
       if (req.method === "HEAD") return void res.end();
-      const record = plan.startRecord(entry.name);
+      const record = plan.startRecord({ entry: entry.name });
       res.once("close", () => record.closed());
       await pipeEntry(services.files, plan.product.fileKey, entry, res, (bytes) => record.sent(bytes))
         .then(() => record.finished())

@@ -32,8 +32,8 @@ export interface DownloadBody {
   lastModified: Date;
   source: SegmentSource;
   segments: Segment[];
-  /** Called when the bytes start to flow: a buyer's transfer is recorded as it goes. */
-  startRecord?(): TransferRecord;
+  /** Called when the bytes start to flow, from `startByte`: a buyer's transfer is recorded as it goes. */
+  startRecord?(startByte: number): TransferRecord;
 }
 
 /** Where a stored object's ranges are read: from disk with the local store, from the bucket with S3. */
@@ -58,7 +58,7 @@ export async function downloadBody(
     lastModified: plan.lastModified,
     source: await storedSource(services.files, plan.product.fileKey),
     segments: copy.segments,
-    startRecord: () => plan.startRecord(),
+    startRecord: (startByte) => plan.startRecord({ startByte }),
   };
 }
 
@@ -82,7 +82,7 @@ export function sendDownload(req: Request, res: Response, body: DownloadBody): v
   // (not for HEAD, 304, 412 or 416): the transfer is recorded from its first byte
   // (app/lib/downloads/download-record.server.ts).
   file.stream = (_path: string, range: { start?: number; end?: number } = {}) => {
-    const record = body.startRecord?.() ?? NOT_RECORDED;
+    const record = body.startRecord?.(range.start ?? 0) ?? NOT_RECORDED;
     res.once("close", () => record.closed());
     streamSegments(res, body.source, body.segments, range.start ?? 0, range.end ?? 0, {
       onSent: (bytes) => record.sent(bytes),

@@ -16,6 +16,10 @@ export const INSIDE_COPY = {
   openLabel: (name: string) => `Open ${name}`,
   downloadLabel: (name: string) => `Download ${name}`,
   unavailable: "Only in the full ZIP",
+  pages: "More files",
+  pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
+  previousPage: "Previous page",
+  nextPage: "Next page",
   noAccess: {
     title: "This link has no active download",
     message:

@@ -2,7 +2,7 @@
  * The store's housekeeping, run inside the server every hour (ADR 014): orders that were never
  * paid are deleted once nothing can pay them any more, expired rate-limit rows are deleted, and
  * the raw IP address and network of each download are cleared after `RETENTION_DAYS` (the row,
- * its bytes and the address's hash stay). Each step is one idempotent statement, so several instances may
+ * its bytes and the address's hash stay), and so are the funnel's daily counts older than that. Each step is one idempotent statement, so several instances may
  * run it at once.
  */
 import { sql } from "drizzle-orm";
@@ -24,8 +24,8 @@ export const RETENTION = {
 export const MAINTENANCE_INTERVAL_MS = HOUR_MS;
 
 /**
- * One pass at `now`, keeping download IPs `ipRetentionDays` (RETENTION_DAYS: disputes open up to
- * 120 days after payment, plus the time to answer); returns what it removed.
+ * One pass at `now`, keeping download IPs and the funnel's days `ipRetentionDays` (RETENTION_DAYS:
+ * disputes open up to 120 days after payment, plus the time to answer); returns what it removed.
  */
 export async function runMaintenance(db: Db, ipRetentionDays: number, now = new Date()) {
   const unpaidBefore = new Date(now.getTime() - RETENTION.unpaidOrderMs).toISOString();
@@ -45,12 +45,17 @@ export async function runMaintenance(db: Db, ipRetentionDays: number, now = new 
   const clearedIps = await db.execute(sql`
     update downloads set ip = null, network = null
     where (ip is not null or network is not null) and at < ${ipsBefore} returning id`);
+  const prunedFunnel = await db.execute(
+    sql`delete from funnel_daily where day < ${ipsBefore.slice(0, 10)}::date returning day`,
+  );
   const removed = {
     orders: prunedOrders.rows.length,
     rateLimits: expiredLimits.rows.length,
     downloadIps: clearedIps.rows.length,
+    funnelRows: prunedFunnel.rows.length,
   };
-  if (removed.orders || removed.rateLimits || removed.downloadIps) logger.info(removed, "maintenance done");
+  if (removed.orders || removed.rateLimits || removed.downloadIps || removed.funnelRows)
+    logger.info(removed, "maintenance done");
   return removed;
 }
 

@@ -91,19 +91,18 @@ for (const backend of testBackends()) {
       await run("wget", ["-q", "-c", "-O", wgetFile, wgetLink]);
       expect((await readFile(wgetFile)).equals(seeded.copy.bytes)).toBe(true);
 
-      // Several connections at once (aria2c -x4): four ranges of the same started link.
+      // The link has now sent every byte: starting over (a download manager's first request is
+      // `bytes=0-`), in one range or four, or resuming a stretch already resumed, is refused.
       const size = seeded.copy.bytes.length;
       const quarter = Math.ceil(size / 4);
-      const parts = await Promise.all(
-        [0, 1, 2, 3].map(async (i) => {
-          const response = await fetch(wgetLink, {
-            headers: { range: `bytes=${i * quarter}-${Math.min(size, (i + 1) * quarter) - 1}` },
-          });
-          expect(response.status).toBe(206);
-          return Buffer.from(await response.arrayBuffer());
-        }),
-      );
-      expect(Buffer.concat(parts).equals(seeded.copy.bytes)).toBe(true);
+      for (const range of [
+        "bytes=0-",
+        `bytes=0-${quarter - 1}`,
+        `bytes=${quarter}-${2 * quarter - 1}`,
+        "bytes=1-",
+      ]) {
+        expect((await fetch(wgetLink, { headers: { range } })).status, range).toBe(403);
+      }
 
       const partial = join(dir, "never.zip");
       await writeFile(partial, seeded.copy.bytes.subarray(0, 1000));
@@ -152,8 +151,8 @@ for (const backend of testBackends()) {
           .where(eq(downloads.orderId, seeded.orderId));
         const cut = rows.filter((row) => row.finishedAt === null);
         const complete = rows.filter((row) => row.finishedAt !== null);
-        // The earlier test's resumes (curl, wget, four ranges) finished; the killed one did not.
-        expect(complete.length).toBeGreaterThanOrEqual(6);
+        // The earlier test's resumes (curl, wget) finished; the killed one did not.
+        expect(complete.length).toBeGreaterThanOrEqual(2);
         expect(complete.every((row) => row.bytes > 0)).toBe(true);
         const killed = cut.find(
           (row) => row.bytes >= 1024 * 1024 && row.bytes < SIZE && row.at.getTime() > Date.now() - 30_000,

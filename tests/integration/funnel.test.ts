@@ -117,7 +117,7 @@ for (const backend of testBackends()) {
     it("keeps counts whose flush failed for the next flush", async () => {
       const counter = startVisitCounter(db(), { flushEveryMs: 60_000 });
       counter.count("visit_blog", { source: "", campaign: "", device: "desktop", article: ARTICLE });
-      const insert = vi.spyOn(db(), "insert").mockImplementationOnce(() => {
+      const insert = vi.spyOn(db(), "execute").mockImplementationOnce(() => {
         throw new Error("database down");
       });
       await counter.flush();

@@ -16,10 +16,12 @@ interface WhatsInsideProps {
   backHref: string;
   error: { title: string; message: string } | null;
   files: InsideFile[];
+  /** A long pack's pages (null on one page): this one, how many, and the links either side. */
+  pages: { page: number; count: number; previous: string | null; next: string | null } | null;
 }
 
 /** The files of the pack by folder, each opened (PDF) or downloaded on its own; plain links, no script needed. */
-export default function WhatsInsidePage({ backHref, error, files }: WhatsInsideProps) {
+export default function WhatsInsidePage({ backHref, error, files, pages }: WhatsInsideProps) {
   const folders = new Map<string, InsideFile[]>();
   for (const file of files) folders.set(file.folder, [...(folders.get(file.folder) ?? []), file]);
 
@@ -90,6 +92,32 @@ export default function WhatsInsidePage({ backHref, error, files }: WhatsInsideP
           </ul>
         </section>
       ))}
+
+      {pages && (
+        <nav aria-label={INSIDE_COPY.pages} className="mt-6 flex items-center justify-between gap-3">
+          {pages.previous ? (
+            <a
+              href={pages.previous}
+              className="rounded-md py-2 font-semibold text-brand-700 hover:text-brand-800"
+            >
+              {INSIDE_COPY.previousPage}
+            </a>
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-slate-600">{INSIDE_COPY.pageOf(pages.page, pages.count)}</p>
+          {pages.next ? (
+            <a
+              href={pages.next}
+              className="rounded-md py-2 font-semibold text-brand-700 hover:text-brand-800"
+            >
+              {INSIDE_COPY.nextPage}
+            </a>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { logger } from "#app/lib/logger.server.ts";
+import { keepDataPrivate } from "#app/lib/private-files.server.ts";
 import * as schema from "#db/schema.ts";
 
 export type Schema = typeof schema;
@@ -59,6 +60,10 @@ export async function openDatabase(opts: {
   dataDir: string | null;
   template?: string;
 }): Promise<Database> {
+  // The database's files, the mail and the product files are the store's user's alone.
+  const corrected = opts.dataDir ? keepDataPrivate(opts.dataDir) : 0;
+  if (corrected > 0)
+    logger.info({ corrected }, "made files in the data directory private to the store's user");
   if (opts.url) {
     // A request waits at most 5 s for a connection: during an outage it fails (503) instead of hanging.
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
@@ -107,6 +112,8 @@ export async function openDatabase(opts: {
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  // PGlite gives the files it creates mode 0666 whatever the umask (inside a 0700 directory).
+  if (opts.dataDir) keepDataPrivate(opts.dataDir);
   return {
     db: db as unknown as Db,
     kind: "pglite",

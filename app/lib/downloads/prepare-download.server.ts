@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, isNotNull, isNull, lte, min } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { PRODUCT, TIMING } from "#app/content/site.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { askBuyerToConfirm } from "#app/lib/downloads/download-confirmation.server.ts";
@@ -8,6 +8,7 @@ import {
   type TransferRecord,
   type TransferRow,
 } from "#app/lib/downloads/download-record.server.ts";
+import { continuesSentBytes, usedFromAnotherNetwork } from "#app/lib/downloads/link-use.server.ts";
 import { networkOf } from "#app/lib/downloads/network.ts";
 import { type CopyOrder, copyEtag } from "#app/lib/downloads/personal-copy.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -66,9 +67,9 @@ type DownloadPlan =
       lastModified: Date;
       /**
        * Called when the bytes start to flow (not for HEAD or a 304/412/416): records the transfer,
-       * of the whole copy or, with `entry`, of one file of the ZIP ("What's inside").
+       * of the whole copy from `startByte` or, with `entry`, of one file of the ZIP ("What's inside").
        */
-      startRecord(entry?: string): TransferRecord;
+      startRecord(transfer?: { entry?: string; startByte?: number }): TransferRecord;
     }
   /** The admin's check with the files on this machine: the stored file itself. */
   | {
@@ -90,9 +91,6 @@ export interface DownloadRequest {
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const hashIp = (ip: string | null) => (ip ? sha256(ip).slice(0, 32) : null);
 
-/** One range of bytes (`bytes=500-`, `bytes=500-999`, `bytes=-500`): anything else would be answered with the whole file. */
-const SINGLE_RANGE = /^bytes=(\d+-\d*|-\d+)$/;
-
 /** Whether `ifRange` (an ETag or a date) still names the file `etag`/`lastModified`. */
 function ifRangeHolds(ifRange: string, etag: string, lastModified: Date) {
   if (ifRange.includes('"')) return ifRange === etag;
@@ -106,8 +104,9 @@ function ifRangeHolds(ifRange: string, etag: string, lastModified: Date) {
  * object storage); for the admin's check the file itself (a presigned URL when the files are in
  * object storage); a request to confirm the buyer's address once the order's link looks shared;
  * or a refusal. ADR 020: a link is started within its 300 s; a download started in time is
- * resumed with Range requests for RESUME_MS, for the same file only. Every buyer's transfer is
- * recorded as it goes (download-record.server.ts).
+ * resumed with Range requests for RESUME_MS, for the same file only, and only from where one of
+ * the link's transfers left off (ADR 035). Every buyer's transfer is recorded as it goes
+ * (download-record.server.ts).
  */
 export async function prepareDownload(
   services: Services,
@@ -124,7 +123,16 @@ export async function prepareDownload(
   if (!forAdmin && !link) return { kind: "refuse", reason: "invalid-link" };
   const linkHash = sha256(token);
   const resuming = link !== null && link.expiresAt <= now;
-  if (resuming && !(await mayResume(services, link.data.o, linkHash, link.expiresAt, now, request))) {
+  if (
+    resuming &&
+    !(await continuesSentBytes(
+      db,
+      { orderId: link.data.o, linkHash, expiresAt: link.expiresAt },
+      request.range,
+      now,
+      RESUME_MS,
+    ))
+  ) {
     return { kind: "refuse", reason: "invalid-link" };
   }
   const network = networkOf(ip);
@@ -146,7 +154,11 @@ export async function prepareDownload(
     if (order?.status !== "paid") return { kind: "refuse", reason: "not-paid" };
     // The buyer's data was erased on request: a link issued before stops too (its 300 s, its resume).
     if (order.erasedAt) return { kind: "refuse", reason: "invalid-link" };
-    if (!link.data.c && (order.sharingFlaggedAt || (await sharingNoticed(services, order, network, now)))) {
+    // A confirmed link passes the order's flag but not the network check: it serves one network.
+    const askToConfirm = link.data.c
+      ? await usedFromAnotherNetwork(db, linkHash, network)
+      : order.sharingFlaggedAt !== null || (await sharingNoticed(services, order, network, now));
+    if (askToConfirm) {
       await askBuyerToConfirm(services, order);
       return { kind: "confirm" };
     }
@@ -181,7 +193,8 @@ export async function prepareDownload(
       order: buyer,
       fileName: PRODUCT.downloadFileName,
       lastModified: product.uploadedAt,
-      startRecord: (entry) => recordTransfer(db, { ...row, entry: entry ?? null }),
+      startRecord: ({ entry, startByte = 0 } = {}) =>
+        recordTransfer(db, { ...row, entry: entry ?? null, startByte }),
     };
   }
   // The admin checking the file is not a buyer's download: it is the stored file, not recorded.
@@ -199,33 +212,6 @@ export async function prepareDownload(
     etag: `"${product.sha256}"`,
     lastModified: product.uploadedAt,
   };
-}
-
-/**
- * Whether an expired link may serve this request: a single Range (a resume, never the whole file
- * again), for a download that started with this link while it was valid, less than RESUME_MS ago.
- */
-async function mayResume(
-  services: Services,
-  orderId: string,
-  linkHash: string,
-  expiresAt: number,
-  now: number,
-  request: DownloadRequest,
-) {
-  if (!request.range || !SINGLE_RANGE.test(request.range.replace(/\s/g, ""))) return false;
-  const [started] = await services.database.db
-    .select({ at: min(downloads.at) })
-    .from(downloads)
-    .where(
-      and(
-        eq(downloads.linkHash, linkHash),
-        eq(downloads.orderId, orderId),
-        lte(downloads.at, new Date(expiresAt)),
-      ),
-    );
-  const at = started?.at ? new Date(started.at).getTime() : null;
-  return at !== null && now - at < RESUME_MS;
 }
 
 /**

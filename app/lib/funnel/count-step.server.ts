@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import type { Attribution } from "#app/lib/funnel/attribution.server.ts";
-import { funnelDaily } from "#db/schema.ts";
+import { cappedUpsert } from "#app/lib/funnel/day-cap.server.ts";
 
 /** The funnel's steps, in the order a buyer takes them. */
 export const FUNNEL_STEPS = [
@@ -28,24 +28,12 @@ export interface FunnelCount extends Attribution {
 /** The UTC day of `at`, as the `day` column holds it. */
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-/** Adds every row's count to its day, step and attribution (rows in batches of 500). */
+/**
+ * Adds every row's count to its day, step and attribution (rows in batches of 500), within the
+ * day's bound on rows (day-cap.server.ts).
+ */
 export async function addCounts(db: Db, rows: FunnelCount[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
-      .insert(funnelDaily)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoUpdate({
-        target: [
-          funnelDaily.day,
-          funnelDaily.step,
-          funnelDaily.source,
-          funnelDaily.campaign,
-          funnelDaily.device,
-          funnelDaily.article,
-        ],
-        set: { count: sql`${funnelDaily.count} + excluded.count` },
-      });
-  }
+  for (let i = 0; i < rows.length; i += 500) await db.execute(cappedUpsert(rows.slice(i, i + 500)));
 }
 
 /** One step by one buyer (a payment started or completed), counted at once. */

@@ -8,9 +8,10 @@
 import type { Db } from "#app/lib/db/database.server.ts";
 import type { Attribution } from "#app/lib/funnel/attribution.server.ts";
 import { addCounts, dayOf, type FunnelCount, type FunnelStep } from "#app/lib/funnel/count-step.server.ts";
+import { OTHER } from "#app/lib/funnel/day-cap.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 
-export const OTHER = "other";
+export { OTHER };
 
 export interface VisitCounterOptions {
   flushEveryMs?: number;

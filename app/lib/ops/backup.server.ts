@@ -18,6 +18,7 @@ import {
   RestoreRefusedError,
   restoreDatabase,
 } from "#app/lib/ops/database-dump.server.ts";
+import { keepDataPrivate, writePrivately } from "#app/lib/private-files.server.ts";
 import { type FileStore, isValidKey } from "#app/lib/storage/file-store.ts";
 
 export const BACKUP_FORMAT = 1;
@@ -74,7 +75,10 @@ const countOf = (dump: DatabaseDump, table: string) =>
 
 /** Makes `dir` for a backup, refusing one that holds anything (a backup is never mixed with another). */
 export async function prepareBackupDir(dir: string): Promise<void> {
+  // A backup holds every buyer's address and the admin password's hash: the store's user's alone.
+  writePrivately();
   await mkdir(dir, { recursive: true });
+  keepDataPrivate(dir);
   if ((await readdir(dir)).length > 0)
     throw new RestoreRefusedError(`${dir} is not empty: back up into a new directory.`);
 }

@@ -8,9 +8,8 @@ import { data, redirect } from "react-router";
 import WhatsInsidePage from "#app/components/success/whats-inside.tsx";
 import { INSIDE_COPY } from "#app/content/inside.ts";
 import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
+import { insidePage } from "#app/lib/downloads/inside-listing.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
-import { productZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
-import { listEntries } from "#app/lib/downloads/zip-entries.server.ts";
 import { downloadPath, type SuccessAccess, successPagePath } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
@@ -39,9 +38,10 @@ export const loader = needsDatabase(async ({ params, request, context }: Route.L
     ? await findPaidOrder(services, { sessionId, token }, { ip: context.get(clientIpContext) })
     : null;
   const backHref = successPagePath(services.settings.successPath, access ?? undefined);
-  if (!order) return data({ backHref, error: INSIDE_COPY.noAccess, files: [] }, { status: 403 });
+  if (!order) return data({ backHref, error: INSIDE_COPY.noAccess, files: [], pages: null }, { status: 403 });
   const product = await getCurrentProduct(services.database.db);
-  if (!product) return data({ backHref, error: INSIDE_COPY.noProduct, files: [] }, { status: 404 });
+  if (!product)
+    return data({ backHref, error: INSIDE_COPY.noProduct, files: [], pages: null }, { status: 404 });
 
   const entry = query.get("entry");
   if (entry !== null) {
@@ -52,13 +52,24 @@ export const loader = needsDatabase(async ({ params, request, context }: Route.L
     throw redirect(`${link}/entries/${entry}`, 303);
   }
   try {
-    const directory = await productZipDirectory(services.files, product);
+    const listed = await insidePage(services.files, product, Number(query.get("page") ?? 1));
     const entryHref = (index: number) => `?${new URLSearchParams({ ...access, entry: String(index) })}`;
-    const files = listEntries(directory.entries).map((file) => ({ ...file, href: entryHref(file.index) }));
-    return { backHref, error: null, files };
+    const pageHref = (page: number) => `?${new URLSearchParams({ ...access, page: String(page) })}`;
+    const files = listed.files.map((file) => ({ ...file, href: entryHref(file.index) }));
+    const { page, pages: count } = listed;
+    const pages =
+      count > 1
+        ? {
+            page,
+            count,
+            previous: page > 1 ? pageHref(page - 1) : null,
+            next: page < count ? pageHref(page + 1) : null,
+          }
+        : null;
+    return { backHref, error: null, files, pages };
   } catch (error) {
     logger.error({ err: error, productId: product.id }, "could not read the product's ZIP directory");
-    return data({ backHref, error: INSIDE_COPY.unreadable, files: [] }, { status: 500 });
+    return data({ backHref, error: INSIDE_COPY.unreadable, files: [], pages: null }, { status: 500 });
   }
 });
 

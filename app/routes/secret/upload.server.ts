@@ -63,6 +63,10 @@ export async function uploadFromRequest(
     let sawFile = false;
     parser.on("file", (_field, file, info) => {
       sawFile = true;
+      // A body cut off (the client gone, or the server's limiter closing a refused upload) fails
+      // the file part too; that failure reaches the answer through `whole` and uploadProduct, so
+      // a file that is refused, or waits for the version check, must not make it an uncaught event.
+      file.on("error", () => {});
       const fileName = info.filename ?? "";
       const refuse = (error: unknown) => {
         file.resume();

@@ -1,0 +1,1 @@
+ALTER TABLE "downloads" ADD COLUMN "start_byte" bigint DEFAULT 0 NOT NULL;
