@@ -1,5 +1,5 @@
 /**
- * Every way the built store refuses a product upload leaves it running (issue 32, item 1): the
+ * Every way the built store refuses a product upload leaves it running: the
  * refused body is cut off by the server (server/body-limit.ts) while the upload code still holds
  * the file part, which once ended the process with an unhandled 'error' event. Each upload here
  * goes over a raw socket and waits for the server to close it, which is when the cut-off body's
