@@ -17,6 +17,7 @@ const TABLES = [
   "downloads",
   "email_outbox",
   "funnel_daily",
+  "lost_link_requests",
   "orders",
   "products",
   "rate_limits",
