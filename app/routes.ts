@@ -19,12 +19,12 @@ export default [
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   // The admin panel and the success page live at generated, secret paths (ADR 005); this route
   // resolves which one a single-segment path is, and answers 404 for everything else.
-  route(":secret", "routes/secret/route.tsx"),
-  route(":secret/upload", "routes/secret/upload.ts"),
-  route(":secret/answer", "routes/secret/success-answer.ts"),
-  route(":secret/inside", "routes/secret/inside.tsx"),
-  route(":secret/orders.csv", "routes/secret/orders-csv.ts"),
-  route(":secret/orders/:id/evidence", "routes/secret/order-evidence.tsx"),
-  route(":secret/orders/:id/evidence.json", "routes/secret/order-evidence-json.ts"),
+  route(":secret", "routes/secret.tsx"),
+  route(":secret/upload", "routes/admin/upload.ts"),
+  route(":secret/answer", "routes/buyer/success-answer.ts"),
+  route(":secret/inside", "routes/buyer/inside.tsx"),
+  route(":secret/orders.csv", "routes/admin/orders-csv.ts"),
+  route(":secret/orders/:id/evidence", "routes/admin/order-evidence.tsx"),
+  route(":secret/orders/:id/evidence.json", "routes/admin/order-evidence-json.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,15 +11,15 @@ import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import successScript from "#app/enhance/success.ts?worker&url";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import type { PageHandle } from "#app/root.tsx";
-import { needsDatabase, notFound } from "#app/routes/http.server.ts";
-import { loadAsDocument } from "#app/routes/load-as-document.ts";
-import { handleAdminAction, loadAdminPage } from "#app/routes/secret/admin.server.ts";
+import { handleAdminAction, loadAdminPage } from "#app/routes/admin/action.server.ts";
 import {
   handleSuccessAction,
   loadSuccessPage,
   type SuccessActionData,
-} from "#app/routes/secret/success.server.ts";
-import type { Route } from "./+types/route";
+} from "#app/routes/buyer/success.server.ts";
+import { needsDatabase, notFound } from "#app/routes/http.server.ts";
+import { loadAsDocument } from "#app/routes/load-as-document.ts";
+import type { Route } from "./+types/secret";
 
 const AdminPage = lazy(() => import("#app/components/admin/admin-page.tsx"));
 const SuccessPage = lazy(() => import("#app/components/success/success-page.tsx"));

@@ -1,5 +1,5 @@
 /** The admin page's data types: the one file that imports them from the server module. */
-import type { AdminActionData, AdminPageData } from "#app/routes/secret/admin.server.ts";
+import type { AdminActionData, AdminPageData } from "#app/routes/admin/action.server.ts";
 
 export type { AdminActionData, AdminPageData };
 

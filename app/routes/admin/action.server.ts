@@ -23,7 +23,7 @@ import {
   revenueSummary,
 } from "#app/lib/orders/admin-orders.server.ts";
 import { latestReconcileRuns, reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
-import { getRefundMode, waitingRefundRequests } from "#app/lib/orders/refund-request.server.ts";
+import { getRefundMode, waitingRefundRequests } from "#app/lib/orders/refund-requests.server.ts";
 import { ownerNotices, setOwnerNotices } from "#app/lib/owner/owner-notices.server.ts";
 import { verifyPassword } from "#app/lib/password.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
@@ -33,14 +33,14 @@ import { versionHistory } from "#app/lib/products/version-history.server.ts";
 import { forget, hit, lockedOut } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { getSetting } from "#app/lib/settings.server.ts";
-import { field, readForm } from "#app/routes/http.server.ts";
 import {
   hasAdminSession,
   isSameOrigin,
   signInCookie,
   signOutCookie,
-} from "#app/routes/secret/admin-guard.server.ts";
-import { handleRefundRequestAction } from "#app/routes/secret/admin-refund-requests.server.ts";
+} from "#app/routes/admin/guard.server.ts";
+import { handleRefundRequestAction } from "#app/routes/admin/refund-requests.server.ts";
+import { field, readForm } from "#app/routes/http.server.ts";
 
 const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
 

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { EvidenceDocument } from "#app/components/admin/evidence-document.tsx";
 import { servicesContext } from "#app/lib/router-context.ts";
+import { loadEvidence } from "#app/routes/admin/order-evidence.server.ts";
 import { needsDatabase } from "#app/routes/http.server.ts";
-import { loadEvidence } from "#app/routes/secret/order-evidence.server.ts";
 import type { Route } from "./+types/order-evidence";
 
 /** The order's delivery evidence pack as a printable page, for the signed-in admin (issue 12, item 2). */
