@@ -17,9 +17,14 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
-  // The admin panel and the success page live at generated, secret paths (ADR 005); this route
-  // resolves which one a single-segment path is, and answers 404 for everything else.
+  // The admin area and the success page live at generated, secret paths (ADR 005): this route
+  // resolves which one a single-segment path is (the admin's Panoramica or the buyer's success
+  // page), and answers 404 for everything else. The admin's pages below check the path too (ADR 033).
   route(":secret", "routes/secret.tsx"),
+  route(":secret/ordini", "routes/admin/orders.tsx"),
+  route(":secret/ordini/:reference", "routes/admin/order.tsx"),
+  route(":secret/prodotto", "routes/admin/product.tsx"),
+  route(":secret/impostazioni", "routes/admin/settings.tsx"),
   route(":secret/upload", "routes/admin/upload.ts"),
   route(":secret/answer", "routes/buyer/success-answer.ts"),
   route(":secret/inside", "routes/buyer/inside.tsx"),

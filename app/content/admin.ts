@@ -70,7 +70,7 @@ export const ADMIN_COPY = {
     deleted: "Prodotto eliminato",
     invalidFormat: { title: "Formato file non valido", message: "Puoi caricare solo file ZIP." },
     noProduct: { title: "Nessun prodotto disponibile", message: "Devi prima caricare un prodotto." },
-    uploadError: "Errore upload",
+    uploadError: "Caricamento non riuscito",
     downloadError: "Errore download",
     deleteError: "Errore eliminazione",
     genericUpload:
@@ -135,6 +135,10 @@ export const ADMIN_COPY = {
     refund: "Rimborsa",
     refundConfirm: (n: number) => `Rimborsare l'ordine #${n}? Il cliente non potrà più scaricare il toolkit.`,
     refunded: "Ordine rimborsato.",
+    alreadyRefunded: "L'ordine è già stato rimborsato: nessun nuovo rimborso.",
+    disputedNoRefund:
+      "L'ordine è contestato: il rimborso non si può fare da qui. Rispondi alla contestazione nella Dashboard di Stripe.",
+    notRefundable: "Solo un ordine pagato si può rimborsare.",
     actionError: "Si è verificato un errore. Ricarica la pagina e riprova.",
     previous: "Precedente",
     next: "Successiva",

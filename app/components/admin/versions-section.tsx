@@ -5,19 +5,19 @@
  */
 import { History, Send } from "lucide-react";
 import { useFetcher } from "react-router";
-import type { AdminActionData, SignedIn } from "#app/components/admin/admin-types.ts";
+import type { AdminActionData, ProductPageData } from "#app/components/admin/admin-types.ts";
 import { useActionToast } from "#app/components/admin/use-action-toast.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 
-type Version = SignedIn["versions"]["items"][number];
+type Version = ProductPageData["versions"]["items"][number];
 
 const itDate = (iso: string) =>
   new Date(iso).toLocaleString("it-IT", { dateStyle: "long", timeStyle: "short" });
 
 type NotifyFetcher = ReturnType<typeof useFetcher<AdminActionData>>;
 
-export function VersionsSection({ versions }: { versions: SignedIn["versions"] }) {
+export function VersionsSection({ versions }: { versions: ProductPageData["versions"] }) {
   const copy = ADMIN_COPY.versions;
   // Here, not in the button: the answer removes the button, and its toast must still show.
   const fetcher = useFetcher<AdminActionData>();
