@@ -20,7 +20,7 @@ export const action = needsDatabase(async ({ request, params, context }: Route.A
   try {
     const by = uploaderLabel(request.headers.get("user-agent"));
     const product = await uploadFromRequest(services, request, by);
-    if (!wantsJson) return redirect(`/${services.settings.adminPath}`, 303);
+    if (!wantsJson) return redirect(`/${services.settings.adminPath}/prodotto`, 303);
     return { ok: true, product: { fileName: product.fileName, size: product.size } };
   } catch (error) {
     if (error instanceof AppError) {
