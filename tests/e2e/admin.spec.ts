@@ -68,7 +68,7 @@ test.describe("admin area", () => {
     await signIn(page);
     await expect(page.getByRole("heading", { level: 1, name: "Panoramica" })).toBeVisible();
     const today = page.locator('[data-period="today"]');
-    await expect(today).toContainText(/\d+,\d\d USD/);
+    await expect(today).toContainText(/\d+,\d\d\sUSD/);
     const box = (await today.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     for (const [name, url] of PAGES) {

@@ -1,11 +1,12 @@
 /**
  * Every admin page's frame (ADR 033): its own header (not the storefront's: root.tsx leaves that
  * out), the navigation, sign-out, then the page under its title. On a phone the navigation is a
- * menu in a <details>, which opens without JavaScript; from 768 px it is a row of links.
+ * menu in a <details>, which opens without JavaScript, over the page below the header; from
+ * 768 px it is a row of links.
  */
 import { Lock, LogOut, Menu } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, NavLink } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { ADMIN_NAV, ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
 
@@ -15,6 +16,8 @@ export function AdminShell(props: {
   notices?: readonly string[];
   children: ReactNode;
 }) {
+  // Keyed by the address: the phone's menu is closed again on every page it opens.
+  const { pathname, search } = useLocation();
   const links = (className: string) => (
     <ul className={className}>
       {ADMIN_NAV.map((page) => (
@@ -36,17 +39,19 @@ export function AdminShell(props: {
   );
   return (
     <div lang="it">
-      <header className="border-b border-slate-200 bg-white">
+      <header className="relative border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2">
           <p className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold tracking-wide text-red-800 uppercase">
             <Lock aria-hidden="true" className="size-3" /> {ADMIN_COPY.restricted}
           </p>
-          <nav aria-label={ADMIN_PAGES_COPY.nav.label} className="order-last w-full md:order-none md:w-auto">
-            <details className="md:hidden">
+          <nav aria-label={ADMIN_PAGES_COPY.nav.label} className="ml-auto md:ml-0">
+            <details key={`${pathname}${search}`} className="md:hidden">
               <summary className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
                 <Menu aria-hidden="true" className="size-4" /> {ADMIN_PAGES_COPY.nav.menu}
               </summary>
-              {links("mt-2 grid gap-1")}
+              {links(
+                "absolute inset-x-0 top-full z-40 grid gap-1 border-b border-slate-200 bg-white p-3 shadow-lg",
+              )}
             </details>
             {links("hidden gap-1 md:flex")}
           </nav>
