@@ -158,9 +158,14 @@ test.describe("the owner's figures and a calmer admin", () => {
         await shot(page, `admin-sign-in-${width}`);
         await signIn(page);
         await expect(page.getByRole("link", { name: "Get Toolkit - $47" })).toHaveCount(0);
+        // A paid order: its page offers the refund, and the dialog opens.
+        await page.goto(`${adminUrl}/ordini`);
         const reference = await page
-          .goto(`${adminUrl}/ordini`)
-          .then(() => page.getByTestId("orders").getByRole("link").first().getAttribute("href"));
+          .getByTestId("orders")
+          .getByRole("link")
+          .filter({ hasText: "Pagato" })
+          .first()
+          .getAttribute("href");
         for (const [name, url] of [
           ["panoramica", adminUrl],
           ["ordini", `${adminUrl}/ordini`],

@@ -16,8 +16,8 @@ export function AdminShell(props: {
   notices?: readonly string[];
   children: ReactNode;
 }) {
-  // Keyed by the address: the phone's menu is closed again on every page it opens.
-  const { pathname, search } = useLocation();
+  // Keyed by the navigation: the phone's menu is closed again on every page it opens.
+  const navigation = useLocation().key;
   const links = (className: string) => (
     <ul className={className}>
       {ADMIN_NAV.map((page) => (
@@ -40,12 +40,12 @@ export function AdminShell(props: {
   return (
     <div lang="it">
       <header className="relative border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-3 px-4 py-2">
           <p className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold tracking-wide text-red-800 uppercase">
             <Lock aria-hidden="true" className="size-3" /> {ADMIN_COPY.restricted}
           </p>
           <nav aria-label={ADMIN_PAGES_COPY.nav.label} className="ml-auto md:ml-0">
-            <details key={`${pathname}${search}`} className="md:hidden">
+            <details key={navigation} className="md:hidden">
               <summary className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
                 <Menu aria-hidden="true" className="size-4" /> {ADMIN_PAGES_COPY.nav.menu}
               </summary>
@@ -62,7 +62,8 @@ export function AdminShell(props: {
               value="sign-out"
               className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-50"
             >
-              <LogOut aria-hidden="true" className="size-4" /> {ADMIN_COPY.signOut}
+              <LogOut aria-hidden="true" className="size-4" />
+              <span className="max-sm:sr-only">{ADMIN_COPY.signOut}</span>
             </button>
           </Form>
         </div>

@@ -15,7 +15,7 @@ export function FailedEmails({ emails }: { emails: OrdersPageData["failedEmails"
         {copy.failedEmails}
       </h2>
       {emails.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">{copy.failedEmailsEmpty}</p>
+        <p className="mt-2 text-sm text-slate-600">{copy.failedEmailsEmpty}</p>
       ) : (
         <ul className="mt-3 space-y-2">
           {emails.map((email) => (

@@ -252,7 +252,7 @@ function Funnel({ steps }: { steps: OverviewPageData["overview"]["figures"]["ste
               <th scope="row" className="py-1 font-normal">
                 {copy.stages[row.stage]}
                 {row.outside > 0 && (
-                  <span className="block text-xs text-slate-500">{copy.outside(numberIt(row.outside))}</span>
+                  <span className="block text-xs text-slate-600">{copy.outside(numberIt(row.outside))}</span>
                 )}
               </th>
               <td className="py-1 pl-3 text-right font-semibold tabular-nums">{numberIt(row.inPath)}</td>

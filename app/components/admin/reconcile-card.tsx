@@ -32,7 +32,7 @@ export function ReconcileCard({ reconcile }: { reconcile: NonNullable<SettingsPa
         {reconcile.intervalS > 0 ? copy.every(Math.round(reconcile.intervalS / 60)) : copy.off}
       </p>
       {reconcile.runs.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">{copy.empty}</p>
+        <p className="mt-3 text-sm text-slate-600">{copy.empty}</p>
       ) : (
         <>
           <h3 className="mt-3 text-sm font-semibold">{copy.lastRuns}</h3>

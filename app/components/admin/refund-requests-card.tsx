@@ -24,7 +24,7 @@ export function RefundRequestsCard({ waiting }: { waiting: OrdersPageData["refun
       </h2>
       <p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
       {waiting.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-500">{copy.empty}</p>
+        <p className="mt-4 text-sm text-slate-600">{copy.empty}</p>
       ) : (
         <ul className="mt-4 space-y-3">
           {waiting.map((request) => (

@@ -110,7 +110,7 @@ export function UploadCard({
               aria-describedby="version-hint"
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
             />
-            <span id="version-hint" className="mt-1 block text-slate-500">
+            <span id="version-hint" className="mt-1 block text-slate-600">
               {details.versionHint}
             </span>
           </label>
@@ -135,7 +135,7 @@ export function UploadCard({
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
             />
           </label>
-          <p id="changelog-hint" className="text-slate-500">
+          <p id="changelog-hint" className="text-slate-600">
             {details.changelogHint(MAX_CHANGELOG_LENGTH)}
           </p>
         </div>

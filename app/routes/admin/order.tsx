@@ -223,7 +223,11 @@ function Refund({
     if (element.open) element.close();
     element.showModal();
   }, [asked]);
-  const cancel = () => navigate("?", { replace: true, preventScrollReset: true });
+  // Closed by Escape: the URL follows. (Reopening the server's open dialog as a modal fires a
+  // "close" too, after which the dialog is open again.)
+  const cancel = () => {
+    if (!dialog.current?.open) navigate("?", { replace: true, preventScrollReset: true });
+  };
   const why =
     order.status === "refunded"
       ? copy.refundNotPossible.refunded
