@@ -76,7 +76,6 @@ export const ADMIN_PAGES_COPY = {
     page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
     previous: "Precedente",
     next: "Successiva",
-    open: (number: number) => `Apri l'ordine #${number}`,
     csv: "Esporta CSV",
     refundRequestsTitle: "Richieste di rimborso",
     failedEmailsTitle: "E-mail non consegnate",

@@ -176,7 +176,7 @@ export const ADMIN_COPY = {
 
 /** The delivery evidence pack (issue 12, item 2): the link on an order and the printable page. */
 export const ADMIN_EVIDENCE_COPY = {
-  link: "Prove di consegna",
+  back: "Torna all'ordine",
   title: (number: number, reference: string) => `Prove di consegna: ordine #${number} (${reference})`,
   intro:
     "Prove del pagamento e della consegna del prodotto digitale, da allegare alla risposta a una contestazione. Orari in UTC.",

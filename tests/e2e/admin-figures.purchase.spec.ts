@@ -207,6 +207,8 @@ test.describe("the owner's figures and a calmer admin", () => {
         await page.getByRole("link", { name: "Apri le prove (pagina da stampare)" }).click();
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await shot(page, `admin-evidence-${width}`);
+        await page.getByRole("link", { name: "Torna all'ordine" }).click();
+        await expect(page).toHaveURL(new RegExp(`${reference}$`));
 
         // The CSV for Excel: a BOM, Italian headers, semicolons.
         const csv = await page.request.get(`${adminUrl}/orders.csv?sep=semicolon`);

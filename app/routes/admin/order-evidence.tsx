@@ -9,7 +9,11 @@ import type { Route } from "./+types/order-evidence";
 export const loader = needsDatabase(async ({ request, params, context }: Route.LoaderArgs) => {
   const evidence = await loadEvidence(context.get(servicesContext), request, params);
   const html = renderToStaticMarkup(
-    <EvidenceDocument evidence={evidence} jsonHref={`${new URL(request.url).pathname}.json`} />,
+    <EvidenceDocument
+      evidence={evidence}
+      jsonHref={`${new URL(request.url).pathname}.json`}
+      orderHref={`/${params.secret}/ordini/${evidence.payment.reference}`}
+    />,
   );
   return new Response(`<!DOCTYPE html>${html}`, {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },

@@ -106,14 +106,18 @@ export default function OrderPage({ loaderData: data, params, actionData }: Rout
               {copy.evidenceTitle}
             </h2>
             <p className="mt-1 text-sm text-slate-600">{copy.evidenceText}</p>
-            <p className="mt-2 flex flex-col gap-1 text-sm">
-              <a href={evidence} className="underline">
-                {copy.evidenceHtml}
-              </a>
-              <a href={`${evidence}.json`} className="underline" download>
-                {copy.evidenceJson}
-              </a>
-            </p>
+            <ul className="mt-2 flex flex-col gap-1 text-sm">
+              <li>
+                <a href={evidence} className="underline">
+                  {copy.evidenceHtml}
+                </a>
+              </li>
+              <li>
+                <a href={`${evidence}.json`} className="underline" download>
+                  {copy.evidenceJson}
+                </a>
+              </li>
+            </ul>
           </section>
         </div>
       </div>

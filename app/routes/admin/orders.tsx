@@ -91,14 +91,18 @@ export default function OrdersPage({ loaderData: data }: Route.ComponentProps) {
             {copy.searchButton}
           </button>
         </Form>
-        <p className="flex gap-3 text-sm">
-          <a href={`/${data.adminPath}/orders.csv`} className="underline" download>
-            {copy.csv}
-          </a>
-          <a href={`/${data.adminPath}/orders.csv?sep=semicolon`} className="underline" download>
-            {ORDERS_CSV_COPY.excelLink}
-          </a>
-        </p>
+        <ul className="flex gap-3 text-sm">
+          <li>
+            <a href={`/${data.adminPath}/orders.csv`} className="underline" download>
+              {copy.csv}
+            </a>
+          </li>
+          <li>
+            <a href={`/${data.adminPath}/orders.csv?sep=semicolon`} className="underline" download>
+              {ORDERS_CSV_COPY.excelLink}
+            </a>
+          </li>
+        </ul>
       </div>
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">
         {copy.count(numberIt(orders.total))}
@@ -114,7 +118,6 @@ export default function OrdersPage({ loaderData: data }: Route.ComponentProps) {
             <li key={order.id}>
               <Link
                 to={`${base}/${order.reference}`}
-                aria-label={copy.open(order.number)}
                 className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 p-3 text-sm hover:bg-slate-50 md:grid-cols-[9rem_8rem_1fr_7rem_9rem]"
               >
                 <span className="font-semibold md:order-2">
