@@ -149,6 +149,8 @@ test.describe("the owner's figures and a calmer admin", () => {
       test(`every admin page at ${width} px: own header, no sideways scroll, axe, toasts clear of "Esci" @phone`, async ({
         page,
       }) => {
+        // Six pages, each checked by axe: longer than one page's journey.
+        test.setTimeout(90_000);
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await page.context().clearCookies();
         await page.goto(adminUrl);
