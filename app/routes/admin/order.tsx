@@ -10,6 +10,7 @@ import { toast } from "sonner";
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
 import type { AdminActionData } from "#app/components/admin/admin-types.ts";
 import { useActionToast } from "#app/components/admin/use-action-toast.ts";
+import { useRefreshWhileQueued } from "#app/components/admin/use-refresh-while-queued.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
 import { dateTimeIt, moneyIt } from "#app/lib/admin/format-it.ts";
@@ -41,6 +42,10 @@ export const loader = needsDatabase(async (args: Route.LoaderArgs) =>
 export const action = needsDatabase((args: Route.ActionArgs) => adminAction(args));
 
 export default function OrderPage({ loaderData: data, params, actionData }: Route.ComponentProps) {
+  useRefreshWhileQueued(
+    data.found === "order" &&
+      data.timeline.some((event) => event.kind === "email" && event.state === "waiting"),
+  );
   const adminPath = params.secret;
   const back = (
     <p className="mt-1 text-sm">
