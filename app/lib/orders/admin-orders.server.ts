@@ -1,18 +1,4 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  notInArray,
-  or,
-  sql,
-  sum,
-} from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
