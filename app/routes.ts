@@ -17,14 +17,19 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
-  // The admin panel and the success page live at generated, secret paths (ADR 005); this route
-  // resolves which one a single-segment path is, and answers 404 for everything else.
-  route(":secret", "routes/secret/route.tsx"),
-  route(":secret/upload", "routes/secret/upload.ts"),
-  route(":secret/answer", "routes/secret/success-answer.ts"),
-  route(":secret/inside", "routes/secret/inside.tsx"),
-  route(":secret/orders.csv", "routes/secret/orders-csv.ts"),
-  route(":secret/orders/:id/evidence", "routes/secret/order-evidence.tsx"),
-  route(":secret/orders/:id/evidence.json", "routes/secret/order-evidence-json.ts"),
+  // The admin area and the success page live at generated, secret paths (ADR 005): this route
+  // resolves which one a single-segment path is (the admin's Panoramica or the buyer's success
+  // page), and answers 404 for everything else. The admin's pages below check the path too (ADR 033).
+  route(":secret", "routes/secret.tsx"),
+  route(":secret/ordini", "routes/admin/orders.tsx"),
+  route(":secret/ordini/:reference", "routes/admin/order.tsx"),
+  route(":secret/prodotto", "routes/admin/product.tsx"),
+  route(":secret/impostazioni", "routes/admin/settings.tsx"),
+  route(":secret/upload", "routes/admin/upload.ts"),
+  route(":secret/answer", "routes/buyer/success-answer.ts"),
+  route(":secret/inside", "routes/buyer/inside.tsx"),
+  route(":secret/orders.csv", "routes/admin/orders-csv.ts"),
+  route(":secret/orders/:id/evidence", "routes/admin/order-evidence.tsx"),
+  route(":secret/orders/:id/evidence.json", "routes/admin/order-evidence-json.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -13,7 +13,7 @@ import type { Request, RequestHandler } from "express";
 import { BodyRefusedError } from "#app/lib/body-refused.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { MAX_WEBHOOK_BYTES } from "#app/lib/payments/handle-stripe-webhook.server.ts";
-import { MULTIPART_OVERHEAD_BYTES } from "#app/routes/secret/upload.server.ts";
+import { MULTIPART_OVERHEAD_BYTES } from "#app/routes/admin/upload.server.ts";
 
 /** Every form in the store (checkout, sign-in, admin actions, lost link, test payment) fits many times over. */
 export const FORM_BODY_BYTES = 16 * 1024;

@@ -14,7 +14,6 @@ export const ADMIN_COPY = {
   },
   signOut: "Esci",
   forbidden: "Richiesta non consentita.",
-  tabs: { product: "Prodotto", orders: "Ordini" },
   upload: {
     title: "Carica il prodotto",
     firstHint: "Carica il primo prodotto: un file ZIP con tutti i materiali del toolkit.",
@@ -39,21 +38,6 @@ export const ADMIN_COPY = {
     confirm: "Sì, elimina",
     cancel: "Annulla",
   },
-  status: {
-    title: "Stato del prodotto",
-    fileName: "Nome file",
-    size: "Dimensione",
-    updated: "Ultimo aggiornamento",
-    price: "Prezzo",
-    format: "Formato",
-    formatValue: "ZIP Archive",
-    state: "Stato",
-    ready: "Ready",
-    entries: "File contenuti",
-    sha256: "SHA-256",
-    none: "Nessun prodotto caricato",
-    noneText: "Devi caricare un file ZIP prima che i clienti possano acquistare il toolkit.",
-  },
   instructions: {
     title: "Istruzioni",
     items: [
@@ -70,7 +54,7 @@ export const ADMIN_COPY = {
     deleted: "Prodotto eliminato",
     invalidFormat: { title: "Formato file non valido", message: "Puoi caricare solo file ZIP." },
     noProduct: { title: "Nessun prodotto disponibile", message: "Devi prima caricare un prodotto." },
-    uploadError: "Errore upload",
+    uploadError: "Caricamento non riuscito",
     downloadError: "Errore download",
     deleteError: "Errore eliminazione",
     genericUpload:
@@ -96,26 +80,6 @@ export const ADMIN_COPY = {
   },
   orders: {
     title: "Ordini",
-    revenue: "Incassi",
-    today: "Oggi",
-    last7: "Ultimi 7 giorni",
-    last30: "Ultimi 30 giorni",
-    ordersCount: (n: number) => `${n} ${n === 1 ? "ordine" : "ordini"}`,
-    search: "Cerca per e-mail o numero d'ordine o riferimento (LCT-…)",
-    searchButton: "Cerca",
-    export: "Esporta CSV",
-    empty: "Nessun ordine trovato.",
-    columns: {
-      date: "Data",
-      number: "Ordine",
-      email: "E-mail",
-      amount: "Importo",
-      discount: "Sconto",
-      status: "Stato",
-      emailState: "E-mail di consegna",
-      downloads: "Download",
-      actions: "Azioni",
-    },
     statuses: {
       pending: "In attesa",
       paid: "Pagato",
@@ -125,31 +89,21 @@ export const ADMIN_COPY = {
       processing: "In elaborazione",
       disputed: "Contestato",
     },
-    emailStates: { sent: "Inviata", pending: "In coda", failing: "Errore", none: "—" },
     yes: "Sì",
     no: "No",
-    resend: "Reinvia e-mail",
     resent: "E-mail di consegna rimessa in coda.",
-    copyLink: "Copia link di download",
     linkCopied: "Link di download copiato (valido 5 minuti).",
-    refund: "Rimborsa",
-    refundConfirm: (n: number) => `Rimborsare l'ordine #${n}? Il cliente non potrà più scaricare il toolkit.`,
     refunded: "Ordine rimborsato.",
+    alreadyRefunded: "L'ordine è già stato rimborsato: nessun nuovo rimborso.",
+    disputedNoRefund:
+      "L'ordine è contestato: il rimborso non si può fare da qui. Rispondi alla contestazione nella Dashboard di Stripe.",
+    notRefundable: "Solo un ordine pagato si può rimborsare.",
     actionError: "Si è verificato un errore. Ricarica la pagina e riprova.",
-    previous: "Precedente",
-    next: "Successiva",
-    page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
     failedEmails: "E-mail non consegnate",
     failedEmailsEmpty: "Nessuna e-mail in errore.",
     retry: "Riprova ora",
     retried: "Nuovo tentativo programmato.",
     attempts: (n: number) => `${n} ${n === 1 ? "tentativo" : "tentativi"}`,
-  },
-  disputes: {
-    title: "Contestazioni aperte",
-    text: "La banca del cliente ha contestato questi pagamenti: download e link nell'e-mail sono sospesi finché la contestazione non è vinta. Rispondi con le prove della consegna dalla Dashboard di Stripe entro la scadenza.",
-    item: (n: number, amount: string, status: string) =>
-      `Ordine #${n} · ${amount} · stato su Stripe: ${status}`,
   },
   attention: {
     refund_failed: "Rimborso non riuscito",
@@ -222,7 +176,7 @@ export const ADMIN_COPY = {
 
 /** The delivery evidence pack (issue 12, item 2): the link on an order and the printable page. */
 export const ADMIN_EVIDENCE_COPY = {
-  link: "Prove di consegna",
+  back: "Torna all'ordine",
   title: (number: number, reference: string) => `Prove di consegna: ordine #${number} (${reference})`,
   intro:
     "Prove del pagamento e della consegna del prodotto digitale, da allegare alla risposta a una contestazione. Orari in UTC.",

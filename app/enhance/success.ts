@@ -2,7 +2,7 @@
  * The success page ships without React (ADR 030): this script (loaded by root.tsx through the
  * secret route's `handle.script`) runs the page the server rendered (components/success/*).
  * "Download Now" and "Lost your link?" post to the page's JSON answers (`data-download` and
- * `data-lost-link` name the address, routes/secret/success-answer.ts), so the page stays: the
+ * `data-lost-link` name the address, routes/buyer/success-answer.ts), so the page stays: the
  * browser goes to the download link with a notice, the lost-link answer shows in its status
  * line. "Copy address" copies the support address; the guarantee's forms cannot be posted twice.
  * Without this script every form posts the page, which answers the same.
@@ -11,7 +11,7 @@ import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import { TIMING } from "#app/content/site.ts";
 import { enhanceMenu, markScripted } from "#app/enhance/menu.ts";
 import { showToast } from "#app/enhance/toast.ts";
-import type { SuccessActionData } from "#app/routes/secret/success.server.ts";
+import type { SuccessActionData } from "#app/routes/buyer/success.server.ts";
 
 /**
  * Posts `form` to `path` for its JSON answer; null when no such answer came (the network or the

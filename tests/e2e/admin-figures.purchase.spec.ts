@@ -1,12 +1,15 @@
 /**
- * The owner's view (issue 18, items 3 and 5), on the store with a product: a buyer who came from a
- * campaign link on a blog article buys, and the admin's figures name that source and article with
- * the sale; the admin has its own header, toasts that leave "Esci" free, order cards and an Excel
- * CSV at 390 px. Screenshots of every admin screen at 390 and 1280 px go to SHOTS_DIR when set.
+ * The owner's view on the store with a product and 200 old orders: a buyer who came from a campaign
+ * link on a blog article buys, and the Panoramica names that source and article with the sale, its
+ * funnel never above the step before; an order is opened from the list and refunded through the
+ * dialog; the list pages through the orders. Every admin page at 390 and 1280 px: no sideways
+ * scroll, axe, toasts that leave "Esci" free. Screenshots go to SHOTS_DIR when set.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { E2E } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
+import { SEEDED_ORDERS } from "./seeded-orders.ts";
 
 const adminUrl = `/${E2E.adminPath}`;
 const ARTICLE = "lead-magnets-for-coaches";
@@ -56,21 +59,86 @@ test.describe("the owner's figures and a calmer admin", () => {
     await expect(async () => {
       await page.reload();
       await expect(sources.getByRole("row", { name: new RegExp(`^${source} 1 1$`) })).toBeVisible();
-      for (const step of ["visit_blog", "visit_checkout", "payment_started", "payment_completed"]) {
-        await expect(funnel.locator(`tr[data-step="${step}"] td`).first()).not.toHaveText("0", {
+      for (const stage of ["arrivals", "visit_checkout", "payment_started", "payment_completed"]) {
+        await expect(funnel.locator(`tr[data-stage="${stage}"]`)).not.toHaveAttribute("data-count", "0", {
           timeout: 1000,
         });
       }
     }).toPass({ timeout: 20_000 });
+    // No step of the funnel is more than the one before, nor above 100 % of it.
+    const counts = await funnel
+      .locator("tbody tr")
+      .evaluateAll((rows) =>
+        rows.map((row) => [
+          Number(row.getAttribute("data-count")),
+          row.querySelector("[data-share]")?.getAttribute("data-share") ?? "",
+        ]),
+      );
+    for (const [i, [count, share]] of counts.entries()) {
+      if (i > 0)
+        expect(count, `step ${i} exceeds the step before`).toBeLessThanOrEqual(Number(counts[i - 1]![0]));
+      if (share !== "") expect(Number(share)).toBeLessThanOrEqual(1);
+    }
     const articles = page
       .getByRole("table")
       .filter({ has: page.getByRole("columnheader", { name: "Articolo" }) });
     await expect(articles.getByRole("rowheader", { name: ARTICLE })).toBeVisible();
-    await page.getByRole("link", { name: "Ultimi 90 giorni" }).click();
+    await page.getByRole("link", { name: "90 giorni" }).click();
     await expect(page).toHaveURL(/giorni=90/);
-    await expect(
-      page.getByRole("img", { name: /Grafico degli incassi degli ultimi 90 giorni/ }),
-    ).toBeVisible();
+    await expect(page.getByRole("img", { name: /Incassi degli ultimi 90 giorni/ })).toBeVisible();
+  });
+
+  test("opens the order from the list and refunds it through the dialog, which names the amount and the access @phone", async ({
+    page,
+  }) => {
+    const buyer = `refund-${Date.now()}@example.com`;
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Continue without discount" }).click();
+    await page.getByLabel("Email address").fill(buyer);
+    await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
+    await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+    await page.getByRole("button", { name: "Pay $47.00" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+
+    await signIn(page);
+    await page.goto(`${adminUrl}/ordini?q=${encodeURIComponent(buyer)}`);
+    await page.getByTestId("orders").getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/ordini\/LCT-[0-9A-F]{10}$/);
+    await expect(page.getByTestId("timeline")).toContainText("Pagamento riuscito");
+    await page.getByRole("link", { name: "Rimborsa…" }).click();
+    const dialog = page.getByRole("dialog", { name: /Rimborsare l'ordine #\d+\?/ });
+    await expect(dialog).toContainText(`Rimborserai 47,00 USD a ${buyer}.`);
+    await expect(dialog).toContainText("L'acquirente perde subito l'accesso");
+    await dialog.getByRole("link", { name: "Annulla" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId("order-status")).toHaveText("Pagato");
+    await page.getByRole("link", { name: "Rimborsa…" }).click();
+    await dialog.getByRole("button", { name: "Rimborsa 47,00 USD" }).click();
+    await expect(page.getByText("Ordine rimborsato.")).toBeVisible();
+    await expect(page.getByTestId("order-status")).toHaveText("Rimborsato");
+    await expect(page.getByTestId("timeline")).toContainText("Rimborsati 47,00 USD");
+    await expect(page.getByRole("link", { name: "Rimborsa…" })).toHaveCount(0);
+    await expect(page.getByText("L'ordine è già stato rimborsato.")).toBeVisible();
+  });
+
+  test("pages through the 200 seeded orders, the page in the URL @phone", async ({ page }) => {
+    await signIn(page);
+    await page.goto(`${adminUrl}/ordini`);
+    const pages = Math.ceil(
+      Number((await page.getByText(/^[\d.]+ ordini$/).textContent())!.replace(/\D/g, "")) / 25,
+    );
+    expect(pages).toBeGreaterThanOrEqual(SEEDED_ORDERS / 25);
+    for (let n = 2; n <= pages; n++) {
+      await page.getByRole("link", { name: "Successiva" }).click();
+      await expect(page).toHaveURL(new RegExp(`pagina=${n}$`));
+      await expect(page.getByText(`Pagina ${n} di ${pages}`)).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Successiva" })).toHaveCount(0);
+    await expect(page.getByTestId("orders").getByRole("link").last()).toContainText("archivio-0@example.com");
+    await page.getByRole("link", { name: "Precedente" }).click();
+    await expect(page).toHaveURL(new RegExp(`pagina=${pages - 1}$`));
+    await page.goto(`${adminUrl}/ordini?pagina=${pages + 5}`);
+    await expect(page.getByText(`La pagina ${pages + 5} non esiste: le pagine sono ${pages}.`)).toBeVisible();
   });
 
   test.describe("every admin screen", () => {
@@ -78,9 +146,11 @@ test.describe("the owner's figures and a calmer admin", () => {
     // /favicon.ico answers 404 (found here, left as it was).
     test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
     for (const width of [390, 1280]) {
-      test(`every admin screen at ${width} px: own header, toasts clear of "Esci", orders readable`, async ({
+      test(`every admin page at ${width} px: own header, no sideways scroll, axe, toasts clear of "Esci" @phone`, async ({
         page,
       }) => {
+        // Six pages, each checked by axe: longer than one page's journey.
+        test.setTimeout(90_000);
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await page.context().clearCookies();
         await page.goto(adminUrl);
@@ -90,40 +160,57 @@ test.describe("the owner's figures and a calmer admin", () => {
         await shot(page, `admin-sign-in-${width}`);
         await signIn(page);
         await expect(page.getByRole("link", { name: "Get Toolkit - $47" })).toHaveCount(0);
-        await shot(page, `admin-panel-${width}`);
-
-        // Orders: cards on a phone (no header row, every cell named), a table on a desktop.
-        const firstOrder = page.locator(`section[aria-labelledby="orders-title"] tbody tr`).first();
-        const headerRow = page.locator(`section[aria-labelledby="orders-title"] thead`);
-        if (width === 390) {
-          await expect(headerRow).toBeHidden();
-          const box = await firstOrder.boundingBox();
-          expect(box!.width).toBeLessThanOrEqual(390);
-        } else {
-          await expect(headerRow).toBeVisible();
+        // A paid order: its page offers the refund, and the dialog opens.
+        await page.goto(`${adminUrl}/ordini`);
+        const reference = await page
+          .getByTestId("orders")
+          .getByRole("link")
+          .filter({ hasText: "Pagato" })
+          .first()
+          .getAttribute("href");
+        for (const [name, url] of [
+          ["panoramica", adminUrl],
+          ["ordini", `${adminUrl}/ordini`],
+          ["ordine", reference!],
+          ["rimborso", `${reference}?rimborso=conferma`],
+          ["prodotto", `${adminUrl}/prodotto`],
+          ["impostazioni", `${adminUrl}/impostazioni`],
+        ] as const) {
+          await page.goto(url);
+          await page.waitForSelector("html[data-js]");
+          expect(
+            await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            ),
+            `${name} scrolls sideways`,
+          ).toBeLessThanOrEqual(0);
+          const axe = await new AxeBuilder({ page })
+            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+            .analyze();
+          expect(
+            axe.violations.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`),
+          ).toEqual([]);
+          await shot(page, `admin-${name}-${width}`);
         }
-        await page.locator("#orders-title").scrollIntoViewIfNeeded();
-        await shot(page, `admin-orders-${width}`);
 
-        // A toast (saving the owner's e-mail switches) opens below the sticky header and its "Esci",
-        // with the page scrolled and at its top (where the test-mode band is above the header too).
-        for (const scrolled of [true, false]) {
-          await page.getByRole("button", { name: "Salva gli avvisi" }).click();
-          if (!scrolled) await page.evaluate(() => window.scrollTo(0, 0));
-          const toast = page.locator("[data-sonner-toast]").first();
-          await expect(toast).toBeVisible();
-          const header = page.locator("header").filter({ has: page.getByRole("button", { name: "Esci" }) });
-          // Where the toast comes to rest (it slides in from above).
-          await expect
-            .poll(async () => overlaps((await toast.boundingBox())!, (await header.boundingBox())!))
-            .toBe(false);
-        }
-        if (shotsDir) await page.screenshot({ path: `${shotsDir}/admin-toast-${width}.png` });
+        // A toast (saving the owner's e-mail switches) opens below the header and its "Esci".
+        await page.goto(`${adminUrl}/impostazioni`);
+        await page.waitForSelector("html[data-js]");
+        await page.getByRole("button", { name: "Salva gli avvisi" }).click();
+        const toast = page.locator("[data-sonner-toast]").first();
+        await expect(toast).toBeVisible();
+        const header = page.locator("header").filter({ has: page.getByRole("button", { name: "Esci" }) });
+        await expect
+          .poll(async () => overlaps((await toast.boundingBox())!, (await header.boundingBox())!))
+          .toBe(false);
 
-        // The delivery evidence pack, the admin's other screen.
-        await page.getByRole("link", { name: "Prove di consegna" }).first().click();
+        // The delivery evidence pack, reached from the order page.
+        await page.goto(reference!);
+        await page.getByRole("link", { name: "Apri le prove (pagina da stampare)" }).click();
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await shot(page, `admin-evidence-${width}`);
+        await page.getByRole("link", { name: "Torna all'ordine" }).click();
+        await expect(page).toHaveURL(new RegExp(`${reference}$`));
 
         // The CSV for Excel: a BOM, Italian headers, semicolons.
         const csv = await page.request.get(`${adminUrl}/orders.csv?sep=semicolon`);

@@ -15,6 +15,7 @@ test("the owner uploads the product through nginx", async ({ page }) => {
   await page.getByLabel("Password").fill(E2E.adminPassword);
   await page.getByRole("button", { name: "Accedi" }).click();
   await expect(page.getByRole("button", { name: "Esci" })).toBeVisible();
+  await page.goto(`/${E2E.adminPath}/prodotto`);
   // Clicked before React hydrates, the upload would post the whole page instead.
   await page.waitForSelector("html[data-js]");
   await page.locator("#product-file").setInputFiles(SAMPLE_ZIP);
@@ -22,7 +23,7 @@ test("the owner uploads the product through nginx", async ({ page }) => {
   // Not the file's name: the form shows it as soon as the file is chosen. Ending the test before
   // the upload's answer closed the page mid-upload, and the buyer found no product (CI, stop 25).
   await expect(page.getByText("Prodotto caricato", { exact: true })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Stato del prodotto" })).toContainText("toolkit-sample.zip");
+  await expect(page.getByRole("region", { name: "File in vendita" })).toContainText("toolkit-sample.zip");
 });
 
 test("a buyer pays and downloads the product through nginx", async ({ page }) => {

@@ -36,7 +36,7 @@ test.describe("the Content Security Policy", () => {
       "script-src-elem",
       "script-src-attr",
     ]);
-    expect(await page.title()).toBe("Pannello di amministrazione segreto");
+    expect(await page.title()).toBe("Panoramica · Pannello di amministrazione segreto");
     // The page's own scripts ran: React hydrated the page (the root layout marks the document).
     await expect(page.locator("html")).toHaveAttribute("data-js", "");
   });

@@ -336,16 +336,20 @@ test.describe("refunds", () => {
     await admin.goto(`/${E2E.adminPath}`);
     await admin.getByLabel("Password").fill(E2E.adminPassword);
     await admin.getByRole("button", { name: "Accedi" }).click();
-    await admin.getByLabel("Cerca per e-mail o numero d'ordine").fill(email);
-    await admin.getByRole("button", { name: "Cerca" }).click();
-    const row = admin.getByRole("row").filter({ hasText: email });
-    await expect(row).toContainText("Pagato");
-    // A resend queues the e-mail; the list shows it sent without a reload once the outbox has sent it.
-    await row.getByRole("button", { name: "Reinvia e-mail" }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: "Panoramica" })).toBeVisible();
+    await admin.goto(`/${E2E.adminPath}/ordini?q=${encodeURIComponent(email)}`);
+    await admin.getByTestId("orders").getByRole("link").filter({ hasText: email }).click();
+    await expect(admin.getByTestId("order-status")).toHaveText("Pagato");
+    // A resend queues the e-mail; the order's timeline shows it sent without a reload once the outbox has sent it.
+    await admin.getByRole("button", { name: "Reinvia l'e-mail di consegna" }).click();
     await expect(admin.getByText("E-mail di consegna rimessa in coda.")).toHaveCount(1);
-    await expect(row).toContainText("Inviata", { timeout: 15_000 });
-    admin.once("dialog", (dialog) => dialog.accept());
-    await row.getByRole("button", { name: "Rimborsa" }).click();
+    const timeline = admin.getByTestId("timeline");
+    await expect(timeline.getByText(/E-mail «delivery»: inviata/)).toHaveCount(2, { timeout: 15_000 });
+    await admin.getByRole("link", { name: "Rimborsa…" }).click();
+    await admin
+      .getByRole("dialog")
+      .getByRole("button", { name: /^Rimborsa / })
+      .click();
     await expect(admin.getByText("Ordine rimborsato.")).toBeVisible();
 
     await page.getByRole("button", { name: "Download Now" }).click();

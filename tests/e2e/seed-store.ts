@@ -1,13 +1,16 @@
 /**
  * Prepares a store for the purchase journeys before its server starts: a fresh data directory
- * (and, with E2E_DATABASE, a fresh PostgreSQL database) holding the sample product ZIP.
+ * (and, with E2E_DATABASE, a fresh PostgreSQL database) holding the sample product ZIP and 200
+ * orders paid 120 days ago (beyond every figure's period), for the admin's order list to page through.
  * Run by Playwright's webServer command: `node --import tsx tests/e2e/seed-store.ts`.
  */
 import { rm } from "node:fs/promises";
 import pg from "pg";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
+import { orders } from "#db/schema.ts";
 import { seedProduct } from "../setup/seed-product.ts";
+import { SEEDED_ORDERS } from "./seeded-orders.ts";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");
@@ -24,4 +27,15 @@ if (process.env.DATABASE_URL) {
 }
 const services = await createServices(parseEnv(), { outboxWorker: false });
 await seedProduct(services);
+const paidAt = new Date(Date.now() - 120 * 86_400_000);
+await services.database.db.insert(orders).values(
+  Array.from({ length: SEEDED_ORDERS }, (_, i) => ({
+    email: `archivio-${i}@example.com`,
+    amountCents: 4700,
+    provider: "test",
+    status: "paid" as const,
+    createdAt: new Date(paidAt.getTime() + i * 60_000),
+    paidAt: new Date(paidAt.getTime() + i * 60_000),
+  })),
+);
 await services.close();

@@ -43,6 +43,20 @@ async function signIn(page: Page) {
   await expect(page.getByRole("button", { name: "Esci" })).toBeVisible();
 }
 
+/** Every page of the signed-in admin, by name: the order page is the newest order's. */
+async function signedInAdminPages(page: Page): Promise<[string, string][]> {
+  await page.goto(`${adminUrl}/ordini`);
+  const order = await page.getByTestId("orders").getByRole("link").first().getAttribute("href");
+  return [
+    ["admin-signed-in", adminUrl],
+    ["admin-ordini", `${adminUrl}/ordini`],
+    ["admin-ordine", `${shop}${order}`],
+    ["admin-rimborso", `${shop}${order}?rimborso=conferma`],
+    ["admin-prodotto", `${adminUrl}/prodotto`],
+    ["admin-impostazioni", `${adminUrl}/impostazioni`],
+  ];
+}
+
 /**
  * A purchase in test mode on the shop store, as a buyer makes it; `onPaymentPage` runs while the
  * test payment page is open. Returns the success page's address for the paid order.
@@ -92,10 +106,11 @@ test.describe("standards", () => {
       save("admin-signed-out", adminUrl),
     ]);
     await signIn(page);
-    await save("admin-signed-in", adminUrl);
+    const adminPages = await signedInAdminPages(page);
+    for (const [name, url] of adminPages) await save(name, url);
     const paidUrl = await buyInTestMode(page, () => save("payment-test-mode", page.url()));
     await save("success-paid", paidUrl);
-    expect(files).toHaveLength(slugs.length + 11);
+    expect(files).toHaveLength(slugs.length + 10 + adminPages.length);
 
     const errors = await nuErrors(files);
     expect(
@@ -133,15 +148,15 @@ test.describe("standards", () => {
     },
     { pattern: /\.H48 blog\/\S+ <p> /, reason: "a paragraph of prose with several links, not navigation" },
     {
-      pattern: /\.H39\.3\.NoCaption (blog\/\S+|admin-signed-in) <table>/,
+      pattern: /\.H39\.3\.NoCaption (blog\/\S+|admin-\S+) <table>/,
       reason:
-        "articles' Markdown tables follow the text that introduces them; the orders table is under its heading",
+        "articles' Markdown tables follow the text that introduces them; each admin table is under its heading",
     },
     {
       pattern:
-        /\.C32,C31,C33,C38,SCR34,G206 (landing <div> <div data-social-proof|checkout \(with its offer\) <dialog>)/,
+        /\.C32,C31,C33,C38,SCR34,G206 (landing <div> <div data-social-proof|checkout \(with its offer\) <dialog>|admin-rimborso <dialog>)/,
       reason:
-        "the social-proof notice and the offer dialog are fixed but no wider than the viewport (320 px)",
+        "the social-proof notice, the offer dialog and the admin's refund dialog are fixed but no wider than the viewport",
     },
   ];
 
@@ -168,7 +183,10 @@ test.describe("standards", () => {
     await expect(page.getByRole("dialog", { name: "Wait! Unlock 25% Off" })).toBeVisible();
     await check("checkout (with its offer)");
     await signIn(page);
-    await check("admin-signed-in");
+    for (const [name, url] of await signedInAdminPages(page)) {
+      await page.goto(url);
+      await check(name);
+    }
     await buyInTestMode(page, () => check("payment-test-mode"));
     await check("success-paid");
 

@@ -31,7 +31,7 @@ describe("admin sign-in over HTTP", () => {
     expect(setCookie).toContain("HttpOnly");
     expect(setCookie).toContain("SameSite=Strict");
     const cookie = setCookie.split(";")[0]!;
-    expect(await (await panel(cookie)).text()).toContain("Stato del prodotto");
+    expect(await (await panel(cookie)).text()).toContain("Da fare ora");
     const second = (await signIn(PASSWORD)).headers.get("set-cookie")!.split(";")[0];
     expect(second).not.toBe(cookie);
   });
@@ -44,7 +44,7 @@ describe("admin sign-in over HTTP", () => {
     ]) {
       const html = await (await panel(cookie)).text();
       expect(html).toContain("Accedi al pannello");
-      expect(html).not.toContain("Stato del prodotto");
+      expect(html).not.toContain("Da fare ora");
     }
     const crossSite = await fetch(`${server.url}/${ADMIN_PATH}`, {
       method: "POST",

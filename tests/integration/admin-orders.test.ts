@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadOverview } from "#app/lib/admin/overview.server.ts";
 import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
 import { processOutbox } from "#app/lib/mail/outbox.server.ts";
 import {
@@ -9,7 +10,6 @@ import {
   ORDERS_PAGE_SIZE,
   refundOrder,
   resendDeliveryEmail,
-  revenueSummary,
 } from "#app/lib/orders/admin-orders.server.ts";
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
@@ -45,9 +45,12 @@ for (const backend of testBackends()) {
       return row!;
     }
 
-    it("lists newest first, pages, and finds by e-mail or number", async () => {
-      for (let i = 0; i < ORDERS_PAGE_SIZE + 3; i++)
-        await order(`buyer${i}@example.com`, { paid: i % 2 === 0 });
+    it("lists sales newest first, pages, and finds by e-mail or number; unpaid attempts behind their filter", async () => {
+      for (let i = 0; i < ORDERS_PAGE_SIZE + 3; i++) await order(`buyer${i}@example.com`, { paid: true });
+      await order("attempt@example.com");
+      const attempts = await listOrders(db(), { filter: "tentativi" });
+      expect(attempts.items.map((o) => [o.email, o.status])).toEqual([["attempt@example.com", "pending"]]);
+      expect((await listOrders(db(), { query: "attempt@" })).total).toBe(0);
       const first = await listOrders(db());
       expect(first).toMatchObject({ total: ORDERS_PAGE_SIZE + 3, page: 1, pages: 2 });
       expect(first.items).toHaveLength(ORDERS_PAGE_SIZE);
@@ -68,16 +71,16 @@ for (const backend of testBackends()) {
       expect(paid).toMatchObject({ emailState: "pending", downloads: 0 });
     });
 
-    it("sums revenue of paid orders only", async () => {
+    it("Panoramica: sums the revenue kept from paid orders only, and counts the refunds of each period", async () => {
       await order("a@x.co", { paid: true });
       await order("b@x.co", { paid: true, amountCents: 3525 });
       await order("c@x.co");
       const refunded = await order("d@x.co", { paid: true });
       await refundOrder(services, refunded.id);
-      const revenue = await revenueSummary(db());
-      expect(revenue.today).toEqual({ cents: 8225, orders: 2 });
-      expect(revenue.last7).toEqual({ cents: 8225, orders: 2 });
-      expect(revenue.last30).toEqual({ cents: 8225, orders: 2 });
+      const { periods } = await loadOverview(db(), 7);
+      for (const period of ["today", "7", "30", "90"] as const) {
+        expect(periods[period]).toEqual({ keptCents: 8225, sales: 2, refunds: 1, refundedCents: 4700 });
+      }
     });
 
     /** The links of the order's e-mails still waiting to go out (a sent or cancelled one keeps none). */

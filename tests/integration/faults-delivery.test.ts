@@ -131,7 +131,7 @@ for (const backend of testBackends()) {
       const { email, completed } = await buyAndPay();
       expect((await stripe.deliver(completed)).status).toBe(200);
       const failedIds = async () => {
-        const html = await (await fetch(`${store.url}/${ADMIN_PATH}`, { headers: { cookie } })).text();
+        const html = await (await fetch(`${store.url}/${ADMIN_PATH}/ordini`, { headers: { cookie } })).text();
         return [...html.matchAll(/name="emailId" value="(\d+)"/g)].map((m) => m[1]!);
       };
       await expect.poll(failedIds, { timeout: 20_000 }).toHaveLength(1);

@@ -6,8 +6,10 @@ import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { refundOrder } from "#app/lib/orders/admin-orders.server.ts";
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
-import { signInCookie } from "#app/routes/secret/admin-guard.server.ts";
-import * as secret from "#app/routes/secret/route.tsx";
+import { signInCookie } from "#app/routes/admin/guard.server.ts";
+import * as adminOrders from "#app/routes/admin/orders.tsx";
+import * as adminSettings from "#app/routes/admin/settings.tsx";
+import * as secret from "#app/routes/secret.tsx";
 import { emailOutbox, orders, refundRequests } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
@@ -99,14 +101,20 @@ for (const backend of testBackends()) {
         await secret.action(args(request, ADMIN_SEGMENT, "198.51.100.1")),
       );
     };
+    /** The admin's waiting requests (Ordini) and the mode (Impostazioni), as their loaders give them. */
     const adminPage = async () => {
       const cookie = (await signInCookie(services, new Request(ORIGIN))).split(";")[0]!;
-      const request = new Request(`${ORIGIN}/${ADMIN_SEGMENT}`, { headers: { cookie } });
-      return (await secret.loader(args(request, ADMIN_SEGMENT, "198.51.100.1"))) as {
-        data: {
-          refundRequests: { mode: string; waiting: { orderId: string; status: string; reason: string }[] };
-        };
-      };
+      const get = (path: string) =>
+        args(
+          new Request(`${ORIGIN}/${ADMIN_SEGMENT}/${path}`, { headers: { cookie } }),
+          ADMIN_SEGMENT,
+          "198.51.100.1",
+        );
+      const [list, settings] = await Promise.all([
+        adminOrders.loader(get("ordini")),
+        adminSettings.loader(get("impostazioni")),
+      ]);
+      return { data: { refundRequests: { mode: settings.refundMode, waiting: list.refundRequests } } };
     };
     const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
     const requestRow = async (id: string) =>

@@ -76,7 +76,9 @@ describe("reconciliation in the running store (PGlite)", () => {
     expect((await press("https://evil.example")).status).toBeGreaterThanOrEqual(400);
     expect((await press(server.url)).status).toBe(200);
 
-    const html = await (await fetch(`${server.url}/${ADMIN_PATH}`, { headers: { cookie } })).text();
+    const html = await (
+      await fetch(`${server.url}/${ADMIN_PATH}/impostazioni`, { headers: { cookie } })
+    ).text();
     const panel = html.replaceAll("<!-- -->", "");
     expect(panel).toContain("Riconcilia ora");
     expect(panel).toMatch(/dal pannello\): 1 sessione controllata, consegnati: #\d+/);

@@ -6,7 +6,7 @@ import { AppError } from "#app/lib/app-error.ts";
 import { createAdminDownloadToken, prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { S3FileStore } from "#app/lib/storage/s3-file-store.server.ts";
-import { uploadFromRequest } from "#app/routes/secret/upload.server.ts";
+import { uploadFromRequest } from "#app/routes/admin/upload.server.ts";
 import { startS3 } from "../mocks/s3.ts";
 import { testBackends } from "../setup/databases.ts";
 import { type TestServices, testServices } from "../setup/services.ts";

@@ -2,16 +2,12 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import type Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadOverview } from "#app/lib/admin/overview.server.ts";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
 import { createDownloadToken, prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import {
-  listOrders,
-  openDisputes,
-  refundOrder,
-  revenueSummary,
-} from "#app/lib/orders/admin-orders.server.ts";
+import { listOrders, refundOrder } from "#app/lib/orders/admin-orders.server.ts";
 import type { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
 import * as webhookRoute from "#app/routes/webhooks.stripe.ts";
@@ -230,13 +226,13 @@ for (const backend of testBackends()) {
           dashboardUrl: `https://dashboard.stripe.com/test/disputes/${dispute.id}`,
         },
       });
-      expect(await openDisputes(db())).toEqual([
+      expect((await listOrders(db(), { filter: "contestazioni" })).items).toMatchObject([
         {
           id: orderId,
           number: order.number,
           email: "buyer@example.com",
           amountCents: 4700,
-          disputeStatus: "under_review",
+          status: "disputed",
         },
       ]);
     });
@@ -260,7 +256,8 @@ for (const backend of testBackends()) {
       await deliver(lostCreated);
       expect(await orderRow(lost.orderId)).toMatchObject({ status: "disputed", disputeStatus: "lost" });
       expect(await access(lost.orderId)).toEqual(revoked);
-      expect(await openDisputes(db())).toEqual([]);
+      expect((await listOrders(db(), { filter: "contestazioni" })).items).toEqual([]);
+      expect((await loadOverview(db(), 7)).needs.disputes).toBe(0);
     });
 
     it("acknowledges another integration's sessions and changes nothing", async () => {
@@ -418,9 +415,9 @@ for (const backend of testBackends()) {
       await deliverLast("charge.refunded");
       stripe.dashboardRefund(full.paymentIntent);
       await deliverLast("charge.refunded");
-      const { today, last30 } = await revenueSummary(db());
-      expect(today).toEqual({ cents: 4700 + 3700, orders: 2 });
-      expect(last30).toEqual(today);
+      const { periods } = await loadOverview(db(), 7);
+      expect(periods.today).toMatchObject({ keptCents: 4700 + 3700, sales: 2 });
+      expect(periods["30"]).toEqual(periods.today);
     });
   });
 }

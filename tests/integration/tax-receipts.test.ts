@@ -7,7 +7,7 @@ import { completeTestPayment } from "#app/lib/payments/complete-test-payment.ser
 import { handleStripeEvent } from "#app/lib/payments/handle-stripe-webhook.server.ts";
 import { DIGITAL_GOODS_TAX_CODE } from "#app/lib/payments/stripe-provider.server.ts";
 import { TEST_VAT } from "#app/lib/payments/test-mode-provider.server.ts";
-import { loadSuccessPage } from "#app/routes/secret/success.server.ts";
+import { loadSuccessPage } from "#app/routes/buyer/success.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";

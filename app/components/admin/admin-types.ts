@@ -1,10 +1,18 @@
-/** The admin page's data types: the one file that imports them from the server module. */
-import type { AdminActionData, AdminPageData } from "#app/routes/secret/admin.server.ts";
+/** The admin pages' data types: the one file that imports them from the server modules. */
+import type { AdminActionData } from "#app/routes/admin/action.server.ts";
+import type { OrdersPageData } from "#app/routes/admin/orders.server.ts";
+import type { AdminIndexData, OverviewPageData } from "#app/routes/admin/overview.server.ts";
+import type { ProductPageData } from "#app/routes/admin/product.server.ts";
+import type { SettingsPageData } from "#app/routes/admin/settings.server.ts";
 
-export type { AdminActionData, AdminPageData };
-
-/** The page's data once the admin has signed in. */
-export type SignedIn = Extract<AdminPageData, { signedIn: true }>;
+export type {
+  AdminActionData,
+  AdminIndexData,
+  OrdersPageData,
+  OverviewPageData,
+  ProductPageData,
+  SettingsPageData,
+};
 
 /** One row of the orders table. */
-export type AdminOrder = SignedIn["orders"]["items"][number];
+export type AdminOrder = OrdersPageData["orders"]["items"][number];

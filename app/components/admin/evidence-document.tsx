@@ -35,7 +35,8 @@ function Rows({ rows }: { rows: [string, string][] }) {
   );
 }
 
-export function EvidenceDocument({ evidence, jsonHref }: { evidence: DeliveryEvidence; jsonHref: string }) {
+export function EvidenceDocument(props: { evidence: DeliveryEvidence; jsonHref: string; orderHref: string }) {
+  const { evidence, jsonHref, orderHref } = props;
   const { payment, offer, terms, emails, downloads } = evidence;
   const title = copy.title(payment.number, payment.reference);
   return (
@@ -51,7 +52,7 @@ export function EvidenceDocument({ evidence, jsonHref }: { evidence: DeliveryEvi
         <h1>{title}</h1>
         <p>{copy.intro}</p>
         <p className="no-print">
-          <a href={jsonHref}>{copy.downloadJson}</a> · {copy.print}
+          <a href={orderHref}>{copy.back}</a> · <a href={jsonHref}>{copy.downloadJson}</a> · {copy.print}
         </p>
 
         <h2>{copy.payment.title}</h2>

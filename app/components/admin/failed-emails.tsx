@@ -1,21 +1,21 @@
 /** The failed e-mails list: delivery e-mails that gave up, each with a retry button. */
 import { RefreshCw } from "lucide-react";
 import { useFetcher } from "react-router";
-import type { AdminActionData, SignedIn } from "#app/components/admin/admin-types.ts";
+import type { AdminActionData, OrdersPageData } from "#app/components/admin/admin-types.ts";
 import { useActionToast } from "#app/components/admin/use-action-toast.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 
-export function FailedEmails({ emails }: { emails: SignedIn["failedEmails"] }) {
+export function FailedEmails({ emails }: { emails: OrdersPageData["failedEmails"] }) {
   const copy = ADMIN_COPY.orders;
   const fetcher = useFetcher<AdminActionData>();
   useActionToast(fetcher);
   return (
-    <section aria-labelledby="failed-title" className="mt-10">
-      <h3 id="failed-title" className="text-lg font-bold">
+    <section id="email-non-consegnate" aria-labelledby="failed-title" className="mt-10">
+      <h2 id="failed-title" className="text-xl font-bold">
         {copy.failedEmails}
-      </h3>
+      </h2>
       {emails.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">{copy.failedEmailsEmpty}</p>
+        <p className="mt-2 text-sm text-slate-600">{copy.failedEmailsEmpty}</p>
       ) : (
         <ul className="mt-3 space-y-2">
           {emails.map((email) => (

@@ -1,11 +1,11 @@
 /** The reconciliation card: what the last passes checked and fixed, and the "Riconcilia ora" button. */
 import { RefreshCw } from "lucide-react";
 import { useFetcher } from "react-router";
-import type { AdminActionData, SignedIn } from "#app/components/admin/admin-types.ts";
+import type { AdminActionData, SettingsPageData } from "#app/components/admin/admin-types.ts";
 import { useActionToast } from "#app/components/admin/use-action-toast.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 
-export function ReconcileCard({ reconcile }: { reconcile: SignedIn["reconcile"] }) {
+export function ReconcileCard({ reconcile }: { reconcile: NonNullable<SettingsPageData["reconcile"]> }) {
   const copy = ADMIN_COPY.reconcile;
   const fetcher = useFetcher<AdminActionData>();
   useActionToast(fetcher);
@@ -13,9 +13,9 @@ export function ReconcileCard({ reconcile }: { reconcile: SignedIn["reconcile"] 
   return (
     <section aria-labelledby="reconcile-title" className="mt-10 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="reconcile-title" className="text-lg font-bold">
+        <h2 id="reconcile-title" className="text-lg font-bold">
           {copy.title}
-        </h3>
+        </h2>
         <fetcher.Form method="post">
           <button
             type="submit"
@@ -32,10 +32,10 @@ export function ReconcileCard({ reconcile }: { reconcile: SignedIn["reconcile"] 
         {reconcile.intervalS > 0 ? copy.every(Math.round(reconcile.intervalS / 60)) : copy.off}
       </p>
       {reconcile.runs.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">{copy.empty}</p>
+        <p className="mt-3 text-sm text-slate-600">{copy.empty}</p>
       ) : (
         <>
-          <h4 className="mt-3 text-sm font-semibold">{copy.lastRuns}</h4>
+          <h3 className="mt-3 text-sm font-semibold">{copy.lastRuns}</h3>
           <ul className="mt-1 space-y-1 text-sm">
             {reconcile.runs.map((run) => (
               <li key={run.id} className={run.error ? "text-red-800" : "text-slate-700"}>

@@ -7,12 +7,21 @@ import { Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
-import type { SignedIn } from "#app/components/admin/admin-types.ts";
+import type { ProductPageData } from "#app/components/admin/admin-types.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
+import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import { MAX_CHANGELOG_LENGTH, MAX_VERSION_LENGTH } from "#app/lib/products/product-details.ts";
 
-export function UploadCard({ data }: { data: SignedIn }) {
+type UploadError = { title: string; message: string };
+
+/** A refused upload's reason stays in the card, in an alert, until the owner closes it or uploads again. */
+export function UploadCard({
+  data,
+}: {
+  data: Pick<ProductPageData, "adminPath" | "maxUploadBytes" | "product">;
+}) {
+  const [error, setError] = useState<UploadError | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -23,13 +32,12 @@ export function UploadCard({ data }: { data: SignedIn }) {
 
   const choose = (chosen: File | null) => {
     if (chosen && !/\.zip$/i.test(chosen.name)) {
-      toast.error(ADMIN_COPY.toasts.invalidFormat.title, {
-        description: ADMIN_COPY.toasts.invalidFormat.message,
-      });
+      setError(ADMIN_COPY.toasts.invalidFormat);
       if (input.current) input.current.value = "";
       setFile(null);
       return;
     }
+    setError(null);
     setFile(chosen);
   };
 
@@ -59,8 +67,9 @@ export function UploadCard({ data }: { data: SignedIn }) {
         // The server refuses a body far over the limit before the route sees it, in plain text.
         const tooLarge =
           xhr.status === 413 && ADMIN_COPY.uploadErrors.tooLarge(formatFileSize(data.maxUploadBytes));
-        toast.error(result.title ?? ADMIN_COPY.toasts.uploadError, {
-          description: result.message ?? (tooLarge || ADMIN_COPY.toasts.genericUpload),
+        setError({
+          title: result.title ?? ADMIN_COPY.toasts.uploadError,
+          message: result.message ?? (tooLarge || ADMIN_COPY.toasts.genericUpload),
         });
       }
     };
@@ -69,18 +78,19 @@ export function UploadCard({ data }: { data: SignedIn }) {
     xhr.onerror = () => {
       setProgress(null);
       revalidator.revalidate();
-      toast.error(ADMIN_COPY.toasts.uploadError, { description: ADMIN_COPY.toasts.connectionLost });
+      setError({ title: ADMIN_COPY.toasts.uploadError, message: ADMIN_COPY.toasts.connectionLost });
     };
+    setError(null);
     setProgress(0);
     xhr.send(body);
   };
 
   const uploading = progress !== null;
   return (
-    <section aria-labelledby="upload-title" className="rounded-2xl border border-slate-200 p-6">
-      <h3 id="upload-title" className="flex items-center gap-2 text-lg font-bold">
+    <section aria-labelledby="upload-title" className="rounded-2xl border border-slate-200 p-4 sm:p-6">
+      <h2 id="upload-title" className="flex items-center gap-2 text-lg font-bold">
         <Upload aria-hidden="true" className="size-5 text-brand-700" /> {copy.title}
-      </h3>
+      </h2>
       <p className="mt-2 text-sm text-slate-600">{data.product ? copy.replaceHint : copy.firstHint}</p>
       <form
         ref={form}
@@ -100,7 +110,7 @@ export function UploadCard({ data }: { data: SignedIn }) {
               aria-describedby="version-hint"
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
             />
-            <span id="version-hint" className="mt-1 block text-slate-500">
+            <span id="version-hint" className="mt-1 block text-slate-600">
               {details.versionHint}
             </span>
           </label>
@@ -125,7 +135,7 @@ export function UploadCard({ data }: { data: SignedIn }) {
               className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
             />
           </label>
-          <p id="changelog-hint" className="text-slate-500">
+          <p id="changelog-hint" className="text-slate-600">
             {details.changelogHint(MAX_CHANGELOG_LENGTH)}
           </p>
         </div>
@@ -156,6 +166,22 @@ export function UploadCard({ data }: { data: SignedIn }) {
         </div>
       </form>
       {file && <p className="mt-3 text-sm text-slate-700">{copy.chosen(file.name)}</p>}
+      {error && (
+        <div
+          role="alert"
+          className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
+          <p className="font-semibold">{error.title}</p>
+          <p className="mt-1">{error.message}</p>
+          <button
+            type="button"
+            onClick={() => setError(null)}
+            className="mt-2 rounded border border-red-300 bg-white px-3 py-1 text-sm hover:bg-red-100"
+          >
+            {ADMIN_PAGES_COPY.product.uploadErrorClose}
+          </button>
+        </div>
+      )}
       {uploading && (
         <div className="mt-4">
           <progress

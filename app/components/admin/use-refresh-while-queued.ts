@@ -1,4 +1,4 @@
-/** The hook that reloads the orders while a delivery e-mail still waits in the outbox. */
+/** The hook that reloads the order page while one of its e-mails still waits in the outbox. */
 import { useEffect, useEffectEvent } from "react";
 import { useRevalidator } from "react-router";
 

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import type { AdminActionData } from "#app/components/admin/admin-types.ts";
 import { useActionToast } from "#app/components/admin/use-action-toast.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
+import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
 
 export function VerifyProductCard({ hasProduct }: { hasProduct: boolean }) {
   const download = useFetcher<AdminActionData>();
@@ -18,10 +19,10 @@ export function VerifyProductCard({ hasProduct }: { hasProduct: boolean }) {
   useActionToast(remove);
   const copy = ADMIN_COPY.download;
   return (
-    <section aria-labelledby="download-title" className="rounded-2xl border border-slate-200 p-6">
-      <h3 id="download-title" className="flex items-center gap-2 text-lg font-bold">
+    <section aria-labelledby="download-title" className="rounded-2xl border border-slate-200 p-4 sm:p-6">
+      <h2 id="download-title" className="flex items-center gap-2 text-lg font-bold">
         <Download aria-hidden="true" className="size-5 text-brand-700" /> {copy.title}
-      </h3>
+      </h2>
       <p className="mt-2 text-sm text-slate-600">{copy.text}</p>
       <div className="mt-4 flex flex-wrap gap-3">
         <download.Form method="post">
@@ -29,12 +30,18 @@ export function VerifyProductCard({ hasProduct }: { hasProduct: boolean }) {
             type="submit"
             name="intent"
             value="download"
-            disabled={download.state !== "idle"}
+            disabled={!hasProduct || download.state !== "idle"}
+            aria-describedby={hasProduct ? undefined : "download-disabled"}
             className="inline-flex items-center gap-2 rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:opacity-50"
           >
             <Download aria-hidden="true" className="size-4" /> {copy.button}
           </button>
         </download.Form>
+        {!hasProduct && (
+          <p id="download-disabled" className="w-full text-sm text-slate-600">
+            {ADMIN_PAGES_COPY.product.downloadDisabled}
+          </p>
+        )}
         {hasProduct && (
           <button
             type="button"
@@ -50,9 +57,9 @@ export function VerifyProductCard({ hasProduct }: { hasProduct: boolean }) {
         aria-labelledby="delete-title"
         className="m-auto w-[min(92vw,26rem)] rounded-2xl p-6 backdrop:bg-slate-900/60"
       >
-        <h4 id="delete-title" className="text-lg font-bold">
+        <h2 id="delete-title" className="text-lg font-bold">
           {ADMIN_COPY.remove.confirmTitle}
-        </h4>
+        </h2>
         <p className="mt-2 text-sm text-slate-600">{ADMIN_COPY.remove.confirmText}</p>
         <remove.Form
           method="post"

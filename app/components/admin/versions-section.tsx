@@ -5,19 +5,19 @@
  */
 import { History, Send } from "lucide-react";
 import { useFetcher } from "react-router";
-import type { AdminActionData, SignedIn } from "#app/components/admin/admin-types.ts";
+import type { AdminActionData, ProductPageData } from "#app/components/admin/admin-types.ts";
 import { useActionToast } from "#app/components/admin/use-action-toast.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 
-type Version = SignedIn["versions"]["items"][number];
+type Version = ProductPageData["versions"]["items"][number];
 
 const itDate = (iso: string) =>
   new Date(iso).toLocaleString("it-IT", { dateStyle: "long", timeStyle: "short" });
 
 type NotifyFetcher = ReturnType<typeof useFetcher<AdminActionData>>;
 
-export function VersionsSection({ versions }: { versions: SignedIn["versions"] }) {
+export function VersionsSection({ versions }: { versions: ProductPageData["versions"] }) {
   const copy = ADMIN_COPY.versions;
   // Here, not in the button: the answer removes the button, and its toast must still show.
   const fetcher = useFetcher<AdminActionData>();
@@ -28,7 +28,7 @@ export function VersionsSection({ versions }: { versions: SignedIn["versions"] }
         <History aria-hidden="true" className="size-6 text-brand-700" /> {copy.title}
       </h2>
       {versions.items.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">{copy.empty}</p>
+        <p className="mt-3 text-sm text-slate-600">{copy.empty}</p>
       ) : (
         <ol className="mt-4 space-y-4">
           {versions.items.map((version) => (
@@ -68,26 +68,26 @@ function VersionCard({
         )}
       </h3>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-500">{copy.uploadedAt}</dt>
+        <dt className="text-slate-600">{copy.uploadedAt}</dt>
         <dd>{itDate(version.uploadedAt)}</dd>
-        <dt className="text-slate-500">{copy.size}</dt>
+        <dt className="text-slate-600">{copy.size}</dt>
         <dd>
           {formatFileSize(version.size)}{" "}
-          <span className="break-all text-slate-500">({version.fileName})</span>
+          <span className="break-all text-slate-600">({version.fileName})</span>
         </dd>
-        <dt className="text-slate-500">{copy.sha256}</dt>
+        <dt className="text-slate-600">{copy.sha256}</dt>
         <dd className="font-mono text-xs break-all">{version.sha256}</dd>
-        <dt className="text-slate-500">{copy.uploadedBy}</dt>
+        <dt className="text-slate-600">{copy.uploadedBy}</dt>
         <dd>{version.uploadedBy ?? copy.unknownUploader}</dd>
         {version.changelogIt && (
           <>
-            <dt className="text-slate-500">{copy.changelogIt}</dt>
+            <dt className="text-slate-600">{copy.changelogIt}</dt>
             <dd className="break-words whitespace-pre-line">{version.changelogIt}</dd>
           </>
         )}
         {version.changelogEn && (
           <>
-            <dt className="text-slate-500">{copy.changelogEn}</dt>
+            <dt className="text-slate-600">{copy.changelogEn}</dt>
             <dd lang="en" className="break-words whitespace-pre-line">
               {version.changelogEn}
             </dd>

@@ -8,7 +8,7 @@ import { CheckCircle2, Info, RotateCcw } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { GUARANTEE_COPY } from "#app/content/guarantee.ts";
 import { formatCents } from "#app/lib/money.ts";
-import type { SuccessActionData, SuccessPageData } from "#app/routes/secret/success.server.ts";
+import type { SuccessActionData, SuccessPageData } from "#app/routes/buyer/success.server.ts";
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long" });
 

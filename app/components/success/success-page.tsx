@@ -18,7 +18,7 @@ import { INSIDE_COPY } from "#app/content/inside.ts";
 import { PRODUCT } from "#app/content/site.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import { formatCents } from "#app/lib/money.ts";
-import type { SuccessActionData, SuccessPageData } from "#app/routes/secret/success.server.ts";
+import type { SuccessActionData, SuccessPageData } from "#app/routes/buyer/success.server.ts";
 
 type PageOrder = NonNullable<SuccessPageData["order"]>;
 

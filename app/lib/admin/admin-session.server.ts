@@ -5,7 +5,7 @@ import { adminSessions } from "#db/schema.ts";
 
 /**
  * Admin sessions are database rows keyed by the hash of a random token (the cookie holds the
- * token: see app/routes/secret/admin-guard.server.ts), so every instance sees every session and
+ * token: see app/routes/admin/guard.server.ts), so every instance sees every session and
  * signing out ends it everywhere.
  */
 

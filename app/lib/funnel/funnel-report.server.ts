@@ -52,47 +52,63 @@ function ranked(visits: { label: string; n: number }[], sales: { label: string; 
   return all.filter((row) => kept.has(row)).sort((a, b) => b.visits - a.visits || b.sales - a.sales);
 }
 
+/**
+ * Two queries, run together: paid orders by day, source and article (revenue per day and sales
+ * by source and article), and funnel counts by step, source and article (the steps, and visits by
+ * source and article).
+ */
 export async function funnelReport(db: Db, days: ReportDays, now = new Date()): Promise<FunnelReport> {
   const to = dayOf(now);
   const from = dayOf(new Date(now.getTime() - (days - 1) * DAY_MS));
-  const paidInRange = sql`status = 'paid' and paid_at >= ${from}::date and paid_at < ${to}::date + 1`;
+  const [sales, counts] = await Promise.all([
+    db.execute<{ day: string; source: string; article: string; cents: number; orders: number }>(sql`
+      select to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(source, '') as source,
+        coalesce(article, '') as article, sum(amount_cents - refunded_cents)::int as cents, count(*)::int as orders
+      from orders where status = 'paid' and paid_at >= ${from}::date and paid_at < ${to}::date + 1
+      group by 1, 2, 3`),
+    db.execute<{ step: FunnelStep; source: string; article: string; n: number }>(sql`
+      select step, source, article, sum(count)::int as n from funnel_daily
+      where day >= ${from}::date and day <= ${to}::date group by 1, 2, 3`),
+  ]);
 
-  const perDay = await db.execute<{ day: string; cents: number; orders: number }>(sql`
-    select to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-      sum(amount_cents - refunded_cents)::int as cents, count(*)::int as orders
-    from orders where ${paidInRange} group by 1`);
-  const byDay = new Map(perDay.rows.map((row) => [row.day, row]));
+  const byDay = new Map<string, { cents: number; orders: number }>();
+  const salesBy = { source: new Map<string, number>(), article: new Map<string, number>() };
+  for (const row of sales.rows) {
+    const day = byDay.get(row.day) ?? { cents: 0, orders: 0 };
+    day.cents += Number(row.cents);
+    day.orders += Number(row.orders);
+    byDay.set(row.day, day);
+    for (const column of ["source", "article"] as const) {
+      if (row[column] !== "")
+        salesBy[column].set(row[column], (salesBy[column].get(row[column]) ?? 0) + Number(row.orders));
+    }
+  }
   const revenue = Array.from({ length: days }, (_, i) => {
     const day = dayOf(new Date(now.getTime() - (days - 1 - i) * DAY_MS));
     const row = byDay.get(day);
-    return { day, cents: Number(row?.cents ?? 0), orders: Number(row?.orders ?? 0) };
+    return { day, cents: row?.cents ?? 0, orders: row?.orders ?? 0 };
   });
 
-  const stepRows = await db.execute<{ step: FunnelStep; n: number }>(sql`
-    select step, sum(count)::int as n from funnel_daily
-    where day >= ${from}::date and day <= ${to}::date group by step`);
   const steps = Object.fromEntries(FUNNEL_STEPS.map((step) => [step, 0])) as Record<FunnelStep, number>;
-  for (const row of stepRows.rows) if (row.step in steps) steps[row.step] = Number(row.n);
-
-  const visitsBy = (column: "source" | "article", stepFilter: ReturnType<typeof sql>) =>
-    db.execute<{ label: string; n: number }>(sql`
-      select ${sql.raw(column)} as label, sum(count)::int as n from funnel_daily
-      where day >= ${from}::date and day <= ${to}::date and ${stepFilter}
-      group by 1`);
-  const salesBy = (column: "source" | "article") =>
-    db.execute<{ label: string; n: number }>(sql`
-      select coalesce(${sql.raw(column)}, '') as label, count(*)::int as n from orders
-      where ${paidInRange} group by 1`);
-
-  // Arrivals only (landing page and blog): a step further inside the store is the same visitor.
-  // Direct visits and links between the store's own pages have no source and are not ranked.
-  const sources = ranked(
-    (await visitsBy("source", sql`step in ('visit_landing', 'visit_blog') and source <> ''`)).rows,
-    (await salesBy("source")).rows.filter((row) => row.label !== ""),
-  );
-  const articles = ranked(
-    (await visitsBy("article", sql`step = 'visit_blog' and article <> ''`)).rows,
-    (await salesBy("article")).rows.filter((row) => row.label !== ""),
-  );
-  return { days, from, to, revenue, steps, sources, articles };
+  const visitsBy = { source: new Map<string, number>(), article: new Map<string, number>() };
+  for (const row of counts.rows) {
+    const n = Number(row.n);
+    if (row.step in steps) steps[row.step] += n;
+    // Arrivals only (landing page and blog): a step further inside the store is the same visitor.
+    // Direct visits and links between the store's own pages have no source and are not ranked.
+    if ((row.step === "visit_landing" || row.step === "visit_blog") && row.source !== "")
+      visitsBy.source.set(row.source, (visitsBy.source.get(row.source) ?? 0) + n);
+    if (row.step === "visit_blog" && row.article !== "")
+      visitsBy.article.set(row.article, (visitsBy.article.get(row.article) ?? 0) + n);
+  }
+  const rows = (map: Map<string, number>) => [...map].map(([label, n]) => ({ label, n }));
+  return {
+    days,
+    from,
+    to,
+    revenue,
+    steps,
+    sources: ranked(rows(visitsBy.source), rows(salesBy.source)),
+    articles: ranked(rows(visitsBy.article), rows(salesBy.article)),
+  };
 }

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, notInArray, or, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { downloadUrl } from "#app/lib/links.ts";
 import { markRefunded, type Order, queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
+import type { OrderFilter } from "#app/lib/orders/order-filters.ts";
 import { FINAL_DISPUTE_STATUSES } from "#app/lib/orders/payment-changes.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 
@@ -34,48 +35,66 @@ interface OrderRow {
   downloads: number;
 }
 
-/** Orders newest first, searchable by e-mail (part of it), order number or reference, a page at a time. */
-export async function listOrders(db: Db, opts: { query?: string; page?: number } = {}) {
+const FILTER_WHERE = {
+  vendite: inArray(orders.status, ["paid", "refunded", "disputed"]),
+  tentativi: inArray(orders.status, ["pending", "processing", "failed", "expired"]),
+  contestazioni: and(
+    isNotNull(orders.disputeStatus),
+    notInArray(orders.disputeStatus, FINAL_DISPUTE_STATUSES),
+  ),
+  condivisi: and(isNotNull(orders.sharingFlaggedAt), eq(orders.status, "paid")),
+} satisfies Record<OrderFilter, unknown>;
+
+/**
+ * Orders newest first, of one filter, searchable by e-mail (part of it), order number or
+ * reference, a page at a time. The count and the page are two independent queries, run together.
+ */
+export async function listOrders(db: Db, opts: { query?: string; page?: number; filter?: OrderFilter } = {}) {
   const page = Math.max(1, Math.floor(opts.page ?? 1));
   // Addresses are stored normalised; an order number is unaffected.
   const query = normalizeEmail(opts.query ?? "").slice(0, 200);
   const number = /^#?\d{1,9}$/.test(query) ? Number(query.replace("#", "")) : null;
   const reference = /^lct-[0-9a-f]{10}$/.test(query) ? query.toUpperCase() : null;
-  const where = query
-    ? or(
-        ilike(orders.email, `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-        number !== null ? eq(orders.number, number) : undefined,
-        reference !== null ? eq(orders.reference, reference) : undefined,
-      )
-    : undefined;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
-  const rows = await db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      reference: orders.reference,
-      createdAt: orders.createdAt,
-      email: orders.email,
-      amountCents: orders.amountCents,
-      discountApplied: orders.discountApplied,
-      status: orders.status,
-      refundedCents: orders.refundedCents,
-      attention: orders.attention,
-      sharingFlaggedAt: orders.sharingFlaggedAt,
-      // Correlated subqueries name their tables explicitly: Drizzle renders bare column names here.
-      // One per link: a resumed or multi-connection download is several transfers of one link.
-      downloads: sql<number>`(select count(distinct coalesce(d.link_hash, d.id::text))::int from downloads d where d.order_id = orders.id)`,
-      sentAt: sql<Date | null>`(select max(m.sent_at) from email_outbox m where m.order_id = orders.id)`,
-      unsent: sql<number>`(select count(*)::int from email_outbox m where m.order_id = orders.id and m.sent_at is null and m.cancelled_at is null)`,
-      lastError: sql<
-        string | null
-      >`(select m.last_error from email_outbox m where m.order_id = orders.id and m.sent_at is null and m.cancelled_at is null order by m.id desc limit 1)`,
-    })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.number))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  const where = and(
+    FILTER_WHERE[opts.filter ?? "vendite"],
+    query
+      ? or(
+          ilike(orders.email, `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          number !== null ? eq(orders.number, number) : undefined,
+          reference !== null ? eq(orders.reference, reference) : undefined,
+        )
+      : undefined,
+  );
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    db.select({ total: count() }).from(orders).where(where),
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        reference: orders.reference,
+        createdAt: orders.createdAt,
+        email: orders.email,
+        amountCents: orders.amountCents,
+        discountApplied: orders.discountApplied,
+        status: orders.status,
+        refundedCents: orders.refundedCents,
+        attention: orders.attention,
+        sharingFlaggedAt: orders.sharingFlaggedAt,
+        // Correlated subqueries name their tables explicitly: Drizzle renders bare column names here.
+        // One per link: a resumed or multi-connection download is several transfers of one link.
+        downloads: sql<number>`(select count(distinct coalesce(d.link_hash, d.id::text))::int from downloads d where d.order_id = orders.id)`,
+        sentAt: sql<Date | null>`(select max(m.sent_at) from email_outbox m where m.order_id = orders.id)`,
+        unsent: sql<number>`(select count(*)::int from email_outbox m where m.order_id = orders.id and m.sent_at is null and m.cancelled_at is null)`,
+        lastError: sql<
+          string | null
+        >`(select m.last_error from email_outbox m where m.order_id = orders.id and m.sent_at is null and m.cancelled_at is null order by m.id desc limit 1)`,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((page - 1) * ORDERS_PAGE_SIZE),
+  ]);
   const items: OrderRow[] = rows.map((row) => ({
     id: row.id,
     number: row.number,
@@ -99,38 +118,6 @@ export async function listOrders(db: Db, opts: { query?: string; page?: number }
     page,
     pages: Math.max(1, Math.ceil(Number(total) / ORDERS_PAGE_SIZE)),
   };
-}
-
-/**
- * Revenue kept from paid orders for today (UTC), the last 7 and the last 30 days: each order's
- * amount less what was refunded of it (a fully refunded or disputed order is not "paid").
- */
-export async function revenueSummary(db: Db, now = new Date()) {
-  const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const since = (days: number) => new Date(now.getTime() - days * 86_400_000);
-  const total = async (from: Date) => {
-    const [row] = await db
-      .select({ cents: sum(sql<number>`${orders.amountCents} - ${orders.refundedCents}`), orders: count() })
-      .from(orders)
-      .where(and(eq(orders.status, "paid"), isNotNull(orders.paidAt), gte(orders.paidAt, from)));
-    return { cents: Number(row?.cents ?? 0), orders: Number(row?.orders ?? 0) };
-  };
-  return { today: await total(startOfDay), last7: await total(since(7)), last30: await total(since(30)) };
-}
-
-/** Orders whose dispute is still open (not won, lost or closed), for the admin's banner, oldest first. */
-export async function openDisputes(db: Db) {
-  return db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      email: orders.email,
-      amountCents: orders.amountCents,
-      disputeStatus: orders.disputeStatus,
-    })
-    .from(orders)
-    .where(and(isNotNull(orders.disputeStatus), notInArray(orders.disputeStatus, FINAL_DISPUTE_STATUSES)))
-    .orderBy(orders.number);
 }
 
 /**
@@ -173,6 +160,12 @@ export async function freshDownloadLink(services: Services, orderId: string) {
       productId: product?.id ?? null,
     }),
   );
+}
+
+/** An order's status, or null for an unknown id (why a refund or a resend was refused). */
+export async function orderStatus(db: Db, orderId: string): Promise<Order["status"] | null> {
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return order?.status ?? null;
 }
 
 /** Refunds through the payment provider, then revokes the download and the e-mail link. */

@@ -13,18 +13,24 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  */
 export async function collectDeliveryEvidence(db: Db, orderId: string, publicUrl: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return null;
-  const emails = await db
-    .select()
-    .from(emailOutbox)
-    // E-mails to the buyer only: an alert to the owner about the order proves nothing.
-    .where(and(eq(emailOutbox.orderId, order.id), eq(emailOutbox.to, order.email)))
-    .orderBy(asc(emailOutbox.id));
-  const served = await db
-    .select()
-    .from(downloads)
-    .where(eq(downloads.orderId, order.id))
-    .orderBy(asc(downloads.at), asc(downloads.id));
+  return order ? evidenceFor(db, order, publicUrl) : null;
+}
+
+/** The evidence pack of an order already read: its e-mails and downloads, two queries run together. */
+export async function evidenceFor(db: Db, order: typeof orders.$inferSelect, publicUrl: string) {
+  const [emails, served] = await Promise.all([
+    db
+      .select()
+      .from(emailOutbox)
+      // E-mails to the buyer only: an alert to the owner about the order proves nothing.
+      .where(and(eq(emailOutbox.orderId, order.id), eq(emailOutbox.to, order.email)))
+      .orderBy(asc(emailOutbox.id)),
+    db
+      .select()
+      .from(downloads)
+      .where(eq(downloads.orderId, order.id))
+      .orderBy(asc(downloads.at), asc(downloads.id)),
+  ]);
   return {
     generatedAt: new Date().toISOString(),
     payment: {
@@ -75,4 +81,4 @@ export async function collectDeliveryEvidence(db: Db, orderId: string, publicUrl
   };
 }
 
-export type DeliveryEvidence = NonNullable<Awaited<ReturnType<typeof collectDeliveryEvidence>>>;
+export type DeliveryEvidence = Awaited<ReturnType<typeof evidenceFor>>;

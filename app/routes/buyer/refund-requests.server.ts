@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { GUARANTEE_COPY } from "#app/content/guarantee.ts";
-import { orderForAccess, type RefundOutcome, requestRefund } from "#app/lib/orders/refund-request.server.ts";
+import { orderForAccess, type RefundOutcome, requestRefund } from "#app/lib/orders/refund-requests.server.ts";
 import { hit } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { field } from "#app/routes/http.server.ts";

@@ -4,9 +4,9 @@ import { AppError } from "#app/lib/app-error.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { uploaderLabel } from "#app/lib/products/version-history.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
+import { requireAdmin } from "#app/routes/admin/guard.server.ts";
+import { uploadErrorCopy, uploadFromRequest } from "#app/routes/admin/upload.server.ts";
 import { httpStatus, needsDatabase } from "#app/routes/http.server.ts";
-import { requireAdmin } from "#app/routes/secret/admin-guard.server.ts";
-import { uploadErrorCopy, uploadFromRequest } from "#app/routes/secret/upload.server.ts";
 import type { Route } from "./+types/upload";
 
 /**
@@ -20,7 +20,7 @@ export const action = needsDatabase(async ({ request, params, context }: Route.A
   try {
     const by = uploaderLabel(request.headers.get("user-agent"));
     const product = await uploadFromRequest(services, request, by);
-    if (!wantsJson) return redirect(`/${services.settings.adminPath}`, 303);
+    if (!wantsJson) return redirect(`/${services.settings.adminPath}/prodotto`, 303);
     return { ok: true, product: { fileName: product.fileName, size: product.size } };
   } catch (error) {
     if (error instanceof AppError) {

@@ -1,27 +1,31 @@
 /**
- * The admin panel and the purchase success page live at secret paths generated at first start
- * (ADR 005), which routes.ts cannot name. This route resolves a one-segment path to one of the
- * two and answers 404 for everything else; each page's server code lives beside it
- * (admin.server.ts, success.server.ts) and its component loads only when that page is shown.
+ * The secret segment's resolver (ADR 005, ADR 033). The admin area and the purchase success page
+ * live at paths generated at first start, which routes.ts cannot name: this route answers
+ * `/{ADMIN_PATH}` with the admin's Panoramica (app/routes/admin/) and `/{SUCCESS_PATH}` with the
+ * buyer's success page (app/routes/buyer/), and 404 for every other segment. Each side's
+ * component loads only when its page is shown. The admin's other pages are routes of their own.
  */
 import { lazy, Suspense } from "react";
 import { data } from "react-router";
+import { ADMIN_COPY } from "#app/content/admin.ts";
+import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
 // A standalone page script, not a worker: see home.tsx and ADR 008 (ADR 030 for the success page).
 import successScript from "#app/enhance/success.ts?worker&url";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import type { PageHandle } from "#app/root.tsx";
-import { needsDatabase, notFound } from "#app/routes/http.server.ts";
-import { loadAsDocument } from "#app/routes/load-as-document.ts";
-import { handleAdminAction, loadAdminPage } from "#app/routes/secret/admin.server.ts";
+import { handleAdminAction } from "#app/routes/admin/action.server.ts";
+import { loadOverviewPage } from "#app/routes/admin/overview.server.ts";
 import {
   handleSuccessAction,
   loadSuccessPage,
   type SuccessActionData,
-} from "#app/routes/secret/success.server.ts";
-import type { Route } from "./+types/route";
+} from "#app/routes/buyer/success.server.ts";
+import { needsDatabase, notFound } from "#app/routes/http.server.ts";
+import { loadAsDocument } from "#app/routes/load-as-document.ts";
+import type { Route } from "./+types/secret";
 
-const AdminPage = lazy(() => import("#app/components/admin/admin-page.tsx"));
+const AdminIndex = lazy(() => import("#app/components/admin/admin-index.tsx"));
 const SuccessPage = lazy(() => import("#app/components/success/success-page.tsx"));
 
 function pageFor({ params, request, context }: Route.LoaderArgs | Route.ActionArgs) {
@@ -58,7 +62,8 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
 
 /** Each page is titled by what it shows: without an order the success page is the lost-link form. */
 function title(data: SecretData | undefined): string {
-  if (data?.page === "admin") return "Pannello di amministrazione segreto";
+  if (data?.page === "admin")
+    return data.data.signedIn ? `${ADMIN_PAGES_COPY.overview.title} · ${ADMIN_COPY.title}` : ADMIN_COPY.title;
   switch (data?.data.view) {
     case "paid":
       return "Purchase successful";
@@ -85,7 +90,7 @@ export function headers() {
 
 export const loader = needsDatabase(async (args: Route.LoaderArgs) => {
   const { page, services } = pageFor(args);
-  if (page === "admin") return { page, data: await loadAdminPage(services, args.request) };
+  if (page === "admin") return { page, data: await loadOverviewPage(services, args.request) };
   const success = await loadSuccessPage(services, args.request, args.context.get(clientIpContext));
   return data({ page, data: success.payload }, { status: success.status });
 });
@@ -102,7 +107,7 @@ export default function SecretPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <Suspense>
       {loaderData.page === "admin" ? (
-        <AdminPage data={loaderData.data} />
+        <AdminIndex data={loaderData.data} />
       ) : (
         // A form posted as a document (the success page has no React in the browser) is answered
         // with the page and the form's answer.

@@ -1,8 +1,8 @@
 import { ReadableStream, TextEncoderStream } from "node:stream/web";
 import { ordersCsv } from "#app/lib/admin/orders-csv.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
+import { requireAdmin } from "#app/routes/admin/guard.server.ts";
 import { needsDatabase } from "#app/routes/http.server.ts";
-import { requireAdmin } from "#app/routes/secret/admin-guard.server.ts";
 import type { Route } from "./+types/orders-csv";
 
 /**

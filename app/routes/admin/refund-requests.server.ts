@@ -9,7 +9,7 @@ import {
   approveRefundRequest,
   declineRefundRequest,
   setRefundMode,
-} from "#app/lib/orders/refund-request.server.ts";
+} from "#app/lib/orders/refund-requests.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { field } from "#app/routes/http.server.ts";
 

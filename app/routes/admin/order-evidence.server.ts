@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { collectDeliveryEvidence } from "#app/lib/orders/delivery-evidence.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
+import { requireAdmin } from "#app/routes/admin/guard.server.ts";
 import { notFound } from "#app/routes/http.server.ts";
-import { requireAdmin } from "#app/routes/secret/admin-guard.server.ts";
 
 export async function loadEvidence(
   services: Services,

@@ -1,110 +1,51 @@
 /**
- * The admin panel's loader and action at `/{ADMIN_PATH}`: sign-in, then the product and orders
- * panel. Form parsing, status codes, cookies and the Italian copy live here; the work is done by
- * the domain verbs in app/lib.
+ * The admin's one action, which every admin page posts to (ADR 033): sign-in and sign-out, then
+ * the order, product, refund-request and settings intents. Form parsing, status codes, cookies
+ * and the Italian copy live here; the work is done by the domain verbs in app/lib.
  */
-import { data, redirect } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { ADMIN_FIGURES_COPY } from "#app/content/admin-figures.ts";
 import { createAdminDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
-import { funnelReport, reportDays } from "#app/lib/funnel/funnel-report.server.ts";
 import { HONEYPOT_FIELD, honeypotField } from "#app/lib/honeypot.ts";
 import { downloadPath } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { retryEmailNow } from "#app/lib/mail/outbox.server.ts";
 import {
-  failedEmails,
   freshDownloadLink,
-  listOrders,
-  openDisputes,
+  orderStatus,
   refundOrder,
   resendDeliveryEmail,
-  revenueSummary,
 } from "#app/lib/orders/admin-orders.server.ts";
-import { latestReconcileRuns, reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
-import { getRefundMode, waitingRefundRequests } from "#app/lib/orders/refund-request.server.ts";
-import { ownerNotices, setOwnerNotices } from "#app/lib/owner/owner-notices.server.ts";
+import { reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
+import { setOwnerNotices } from "#app/lib/owner/owner-notices.server.ts";
 import { verifyPassword } from "#app/lib/password.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { notifyBuyers } from "#app/lib/products/notify-buyers.server.ts";
 import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts";
-import { versionHistory } from "#app/lib/products/version-history.server.ts";
 import { forget, hit, lockedOut } from "#app/lib/rate-limit.server.ts";
+import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { getSetting } from "#app/lib/settings.server.ts";
-import { field, readForm } from "#app/routes/http.server.ts";
 import {
   hasAdminSession,
   isSameOrigin,
   signInCookie,
   signOutCookie,
-} from "#app/routes/secret/admin-guard.server.ts";
-import { handleRefundRequestAction } from "#app/routes/secret/admin-refund-requests.server.ts";
+} from "#app/routes/admin/guard.server.ts";
+import { handleRefundRequestAction } from "#app/routes/admin/refund-requests.server.ts";
+import { field, notFound, readForm } from "#app/routes/http.server.ts";
 
 const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
 
 const signInSchema = z.object({ password: z.string().max(1024), [HONEYPOT_FIELD]: honeypotField });
-
-/** `?page=`: a page number, or page 1 for anything else (`Infinity`, `-1`, `1e999`, `abc`). */
-const pageSchema = z.coerce.number().int().min(1).max(1_000_000).catch(1);
 
 /** The ids the order and e-mail actions name, checked before they reach a query (a bad one was a 500). */
 const orderIdSchema = z.uuid();
 const emailIdSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const ORDER_INTENTS = new Set(["resend", "link", "refund", "refund-approve", "refund-decline"]);
 const PRODUCT_INTENTS = new Set(["notify"]);
-
-/** The panel's data for a signed-in admin; only `signedIn: false` otherwise. */
-export async function loadAdminPage(services: Services, request: Request) {
-  const db = services.database.db;
-  if (!(await hasAdminSession(services, request))) return { signedIn: false as const };
-  const url = new URL(request.url);
-  const product = await getCurrentProduct(db);
-  return {
-    signedIn: true as const,
-    adminPath: services.settings.adminPath,
-    maxUploadBytes: services.env.MAX_UPLOAD_BYTES,
-    product: product && {
-      fileName: product.fileName,
-      size: product.size,
-      uploadedAt: product.uploadedAt.toISOString(),
-      entryCount: product.entryCount,
-      sha256: product.sha256,
-    },
-    versions: { items: await versionHistory(db), perMinute: services.env.UPDATE_EMAILS_PER_MINUTE },
-    query: url.searchParams.get("q")?.slice(0, 200) ?? "",
-    orders: await listOrders(db, {
-      query: url.searchParams.get("q") ?? "",
-      page: pageSchema.parse(url.searchParams.get("page") ?? undefined),
-    }),
-    revenue: await revenueSummary(db),
-    openDisputes: await openDisputes(db),
-    failedEmails: (await failedEmails(db)).map((e) => ({
-      ...e,
-      nextAttemptAt: e.nextAttemptAt.toISOString(),
-    })),
-    refundRequests: {
-      mode: await getRefundMode(db),
-      waiting: (await waitingRefundRequests(db)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    },
-    figures: await funnelReport(db, reportDays(url.searchParams.get("giorni"))),
-    ownerNotices: { ...(await ownerNotices(db)), email: services.env.SUPPORT_EMAIL },
-    reconcile: {
-      intervalS: services.env.RECONCILE_INTERVAL_S,
-      runs: (await latestReconcileRuns(services.database)).map((run) => ({
-        id: run.id,
-        trigger: run.trigger,
-        startedAt: run.startedAt.toISOString(),
-        sessionsChecked: run.sessionsChecked,
-        fixedOrders: run.fixedOrders,
-        error: run.error,
-      })),
-    },
-  };
-}
-
-export type AdminPageData = Awaited<ReturnType<typeof loadAdminPage>>;
 
 export type AdminActionData =
   | { intent: "sign-in"; error: string }
@@ -114,6 +55,17 @@ export type AdminActionData =
 
 const fail = (intent: string, title: string, message: string, status: number) =>
   data({ intent, ok: false, title, message } satisfies AdminActionData, { status });
+
+/** The action of every admin page: the path first (404 for any other), then handleAdminAction. */
+export async function adminAction(args: {
+  request: Request;
+  params: { secret?: string };
+  context: Readonly<RouterContextProvider>;
+}) {
+  const services = args.context.get(servicesContext);
+  if (args.params.secret !== services.settings.adminPath) notFound(args.request);
+  return handleAdminAction(services, args.request, args.context.get(clientIpContext));
+}
 
 export async function handleAdminAction(services: Services, request: Request, clientIp: string | null) {
   const db = services.database.db;
@@ -197,7 +149,15 @@ export async function handleAdminAction(services: Services, request: Request, cl
     }
     case "refund":
       try {
-        return (await refundOrder(services, orderId)) ? done(copy.refunded) : refused(409);
+        if (await refundOrder(services, orderId)) return done(copy.refunded);
+        const status = await orderStatus(db, orderId);
+        const why =
+          status === "refunded"
+            ? copy.alreadyRefunded
+            : status === "disputed"
+              ? copy.disputedNoRefund
+              : copy.notRefundable;
+        return fail(intent, why, why, 409);
       } catch (error) {
         logger.error({ err: error, orderId }, "refund failed");
         return refused(502);

@@ -3,7 +3,7 @@
  * requireAdmin, which every admin loader and action calls first.
  */
 import { isIP } from "node:net";
-import { data } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import {
   ABSOLUTE_TIMEOUT_MS,
@@ -12,6 +12,7 @@ import {
   isLiveAdminSession,
 } from "#app/lib/admin/admin-session.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
+import { servicesContext } from "#app/lib/router-context.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { notFound } from "#app/routes/http.server.ts";
 
@@ -83,4 +84,20 @@ export async function requireAdmin(services: Services, request: Request, secret:
   if (!(await hasAdminSession(services, request))) {
     throw data({ error: ADMIN_COPY.signIn.expired }, { status: 401 });
   }
+}
+
+/**
+ * What every admin page's loader and action do first: the path must be the admin path (404
+ * otherwise); a page asked for without a live session goes to the sign-in at `/{ADMIN_PATH}`.
+ */
+export async function adminPage(args: {
+  request: Request;
+  params: { secret?: string };
+  context: Readonly<RouterContextProvider>;
+}): Promise<Services> {
+  const services = args.context.get(servicesContext);
+  if (args.params.secret !== services.settings.adminPath) notFound(args.request);
+  if (args.request.method === "GET" && !(await hasAdminSession(services, args.request)))
+    throw redirect(`/${services.settings.adminPath}`);
+  return services;
 }

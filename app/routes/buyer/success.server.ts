@@ -13,11 +13,11 @@ import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { downloadPath, insidePagePath, successAnswerPath } from "#app/lib/links.ts";
 import { receiptUrl } from "#app/lib/orders/receipt-url.server.ts";
-import { guaranteeStateFor } from "#app/lib/orders/refund-request.server.ts";
+import { guaranteeStateFor } from "#app/lib/orders/refund-requests.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
+import { handleRefundAction, type RefundActionData } from "#app/routes/buyer/refund-requests.server.ts";
 import { field, readForm } from "#app/routes/http.server.ts";
-import { handleRefundAction, type RefundActionData } from "#app/routes/secret/refund-request.server.ts";
 
 const accessFrom = (params: URLSearchParams | FormData) => ({
   sessionId: params.get("session_id")?.toString() || null,
@@ -95,7 +95,7 @@ export interface SuccessAnswer {
 /**
  * The page's forms, answered the same whether they were posted as a document (no JavaScript) or
  * by the page script (app/enhance/success.ts, through `success-answer.ts`); only how the answer
- * is sent differs. The guarantee's two steps are refund-request.server.ts's. "Download Now"
+ * is sent differs. The guarantee's two steps are refund-requests.server.ts's. "Download Now"
  * answers with a short-lived link to the file. "Lost your link?" answers once the client's limit
  * is checked and the request recorded; the lookup and the e-mail come later (the e-mail worker),
  * so its timing is the same whether or not the address bought.

@@ -1,6 +1,6 @@
 import { servicesContext } from "#app/lib/router-context.ts";
+import { loadEvidence } from "#app/routes/admin/order-evidence.server.ts";
 import { needsDatabase } from "#app/routes/http.server.ts";
-import { loadEvidence } from "#app/routes/secret/order-evidence.server.ts";
 import type { Route } from "./+types/order-evidence-json";
 
 /** The order's delivery evidence pack as a JSON download, for the signed-in admin (issue 12, item 2). */
