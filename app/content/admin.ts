@@ -155,6 +155,9 @@ export const ADMIN_COPY = {
     refund_failed: "Rimborso non riuscito",
     refund_failedText:
       "Il rimborso non è andato a buon fine: il cliente ha di nuovo accesso. Controlla il pagamento su Stripe.",
+    foreign_payment: "Pagamento estraneo",
+    foreign_paymentText:
+      "Un pagamento Stripe indica questo ordine ma non è la sua sessione di checkout (o non ne ha l'importo o la valuta): l'ordine non è stato evaso. Controlla il pagamento su Stripe ed eventualmente rimborsalo.",
     other: "Da verificare",
     refundedPart: (amount: string) => `Rimborsati ${amount}`,
     sharing: "Link condiviso?",

@@ -294,6 +294,46 @@ for (const backend of testBackends()) {
       expect(warnings().filter((line) => line.includes("does not know"))).toHaveLength(3);
     });
 
+    it("fulfils only the order's own session, for the amount and currency it expects, and flags any other", async () => {
+      const warnings = warnLines();
+      const pending = await checkout("pending@example.com");
+      const failed = await checkout("failed@example.com");
+      stripe.payLater(failed.sessionId);
+      await deliverLast("checkout.session.completed");
+      stripe.settleLater(failed.sessionId, "failed");
+      await deliverLast("checkout.session.async_payment_failed");
+      const expired = await checkout("expired@example.com");
+      // A $1.00 Payment Link and a $47.00 one in another currency, each naming one of our orders.
+      stripe.foreignSession({ client_reference_id: pending.orderId, amount: 100 });
+      await deliverLast("checkout.session.completed");
+      stripe.foreignSession({ client_reference_id: failed.orderId, amount: 4700, currency: "eur" });
+      await deliverLast("checkout.session.completed");
+      // The right amount and currency, but not the order's session.
+      stripe.foreignSession({ client_reference_id: expired.orderId, amount: 4700 });
+      await deliverLast("checkout.session.completed");
+
+      expect(await orderRow(pending.orderId)).toMatchObject({
+        status: "pending",
+        attention: "foreign_payment",
+      });
+      expect(await orderRow(failed.orderId)).toMatchObject({
+        status: "failed",
+        attention: "foreign_payment",
+      });
+      expect(await orderRow(expired.orderId)).toMatchObject({
+        status: "pending",
+        attention: "foreign_payment",
+      });
+      expect((await outbox()).filter((m) => m.template === "delivery")).toEqual([]);
+      expect(warnings().filter((line) => line.includes("not its own"))).toHaveLength(3);
+
+      // The order's own session still pays it.
+      stripe.pay(pending.sessionId);
+      await deliverLast("checkout.session.completed");
+      expect(await orderRow(pending.orderId)).toMatchObject({ status: "paid" });
+      expect(await access(pending.orderId)).toEqual(granted);
+    });
+
     it("answers 2xx to malformed bodies and unhandled types, with a warn line and no stack trace", async () => {
       const warnings = warnLines();
       const { orderId } = await buy();

@@ -81,8 +81,16 @@ export interface FakeStripe {
    * on, a paid invoice is made.
    */
   pay(sessionId: string, buyer?: { country?: string }): FakeSession;
-  /** A paid session made by another integration on the same account (not through the store). */
-  foreignSession(fields: { client_reference_id: string | null; amount?: number }): FakeSession;
+  /**
+   * A session paid through something else on the same account (a Payment Link, another
+   * integration), naming whatever `client_reference_id` it was given: its charge and
+   * checkout.session.completed, as Stripe makes them.
+   */
+  foreignSession(fields: {
+    client_reference_id: string | null;
+    amount?: number;
+    currency?: string;
+  }): FakeSession;
   /** Charges by id, one per paid session. */
   charges: Map<string, Stripe.Charge>;
   /** Every refund made (by the API or the Dashboard), by id. */
@@ -550,7 +558,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       emit("checkout.session.completed", checkoutSessionObject(session));
       return session;
     },
-    foreignSession({ client_reference_id, amount = 1000 }) {
+    foreignSession({ client_reference_id, amount = 1000, currency = "usd" }) {
       const sessionId = id("cs_test");
       const created = Math.floor(Date.now() / 1000);
       const session: FakeSession = {
@@ -564,7 +572,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         customer_email: "someone@else.test",
         metadata: {},
         amount_total: amount,
-        currency: "usd",
+        currency,
         payment_intent: id("pi"),
         success_url: "https://other.test/ok",
         cancel_url: "https://other.test/",
@@ -572,10 +580,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         expires_at: created + 24 * 3600,
         automatic_tax: { enabled: false, liability: null, provider: null, status: null },
         total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-        customer_details: null,
+        customer_details: { email: "someone@else.test", address: null, tax_exempt: "none", tax_ids: [] },
         invoice: null,
       };
       sessions.set(sessionId, session);
+      charge(session);
+      emit("checkout.session.completed", checkoutSessionObject(session));
       return session;
     },
     charges,

@@ -48,11 +48,9 @@ export function OrderRow({ order }: { order: AdminOrder }) {
         {order.attention && (
           <span
             className="mt-1 block w-fit rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
-            title={order.attention === "refund_failed" ? ADMIN_COPY.attention.refund_failedText : undefined}
+            title={attentionText(order.attention)}
           >
-            {order.attention === "refund_failed"
-              ? ADMIN_COPY.attention.refund_failed
-              : ADMIN_COPY.attention.other}
+            {attentionLabel(order.attention)}
           </span>
         )}
         {order.sharingFlaggedAt && (
@@ -121,3 +119,13 @@ export function OrderRow({ order }: { order: AdminOrder }) {
     </tr>
   );
 }
+
+/** The admin's label for an order's attention flag, and its explanation. */
+const attentionLabel = (attention: string) =>
+  attention === "refund_failed" || attention === "foreign_payment"
+    ? ADMIN_COPY.attention[attention]
+    : ADMIN_COPY.attention.other;
+const attentionText = (attention: string) =>
+  attention === "refund_failed" || attention === "foreign_payment"
+    ? ADMIN_COPY.attention[`${attention}Text`]
+    : undefined;

@@ -14,6 +14,17 @@ import { orders, webhookEvents } from "#db/schema.ts";
 /** What the admin shows on an order whose refund failed (the money went back to the store). */
 export const REFUND_FAILED = "refund_failed";
 
+/** What the admin shows on an order named by a payment that is not its own (another session, amount or currency). */
+export const FOREIGN_PAYMENT = "foreign_payment";
+
+/** Flags an order for the owner, keeping an earlier flag (the first thing to look at stays shown). */
+export async function flagOrder(db: Db, orderId: string, attention: string) {
+  await db
+    .update(orders)
+    .set({ attention: sql`coalesce(${orders.attention}, ${attention})`, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
 /** Closed disputes: their status never changes again, and a late event with an earlier status does not undo it. */
 export const FINAL_DISPUTE_STATUSES = ["won", "lost", "warning_closed", "prevented"];
 

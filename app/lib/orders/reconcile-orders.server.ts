@@ -12,7 +12,7 @@ import type { StoreLinks } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
 import { ourOrderId } from "#app/lib/orders/payment-changes.server.ts";
-import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
+import { type PaymentProvider, paysForOrder } from "#app/lib/payments/payment-provider.ts";
 import { orders, reconcileRuns } from "#db/schema.ts";
 
 /** How far back a pass looks: Stripe retries a webhook for three days, so this covers every lost one. */
@@ -84,7 +84,7 @@ export async function reconcileOrders(
         const orderId = ourOrderId(session.orderId);
         if (!session.paid || !orderId) continue;
         const [unpaid] = await db
-          .select({ id: orders.id })
+          .select()
           .from(orders)
           .where(
             and(
@@ -93,7 +93,7 @@ export async function reconcileOrders(
               inArray(orders.status, ["pending", "failed", "expired"]),
             ),
           );
-        if (!unpaid) continue;
+        if (!unpaid || !paysForOrder(session, unpaid)) continue;
         const { order, newlyPaid } = await fulfilOrder(db, services.links, {
           ...session,
           orderId: unpaid.id,

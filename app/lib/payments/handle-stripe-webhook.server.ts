@@ -5,11 +5,14 @@ import { logger } from "#app/lib/logger.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import { closeUnpaidOrder, fulfilOrder, markProcessing } from "#app/lib/orders/fulfil-order.server.ts";
 import {
+  FOREIGN_PAYMENT,
+  flagOrder,
   ourOrderId,
   recordDispute,
   recordFailedRefund,
   recordRefund,
 } from "#app/lib/orders/payment-changes.server.ts";
+import { paysForOrder, type SessionStatus } from "#app/lib/payments/payment-provider.ts";
 import { type HandledEvent, parseStripeEvent } from "#app/lib/payments/stripe-event.ts";
 import { sessionStatus } from "#app/lib/payments/stripe-provider.server.ts";
 import { orders, webhookEvents } from "#db/schema.ts";
@@ -65,6 +68,25 @@ const notOurs = (event: HandledEvent, detail: Record<string, unknown>) =>
     "stripe event for a payment this store does not know: acknowledged",
   );
 
+/**
+ * A session that names one of our orders but is not the order's own (another session id, amount or
+ * currency): it pays for nothing of ours. Logged, and when money moved the order is flagged so the
+ * owner can look at the payment in Stripe (refund it, or fulfil by hand).
+ */
+async function foreignSession(db: Db, event: HandledEvent, orderId: string, session: SessionStatus) {
+  logger.warn(
+    {
+      eventId: event.id,
+      type: event.type,
+      orderId,
+      sessionId: session.id,
+      amount: `${session.amountCents} ${session.currency}`,
+    },
+    "stripe session names an order but is not its own: acknowledged, order not fulfilled",
+  );
+  if (session.paid || session.processing) await flagOrder(db, orderId, FOREIGN_PAYMENT);
+}
+
 async function applyEvent(db: Db, links: StoreLinks, event: HandledEvent) {
   switch (event.type) {
     case "checkout.session.completed":
@@ -75,6 +97,7 @@ async function applyEvent(db: Db, links: StoreLinks, event: HandledEvent) {
       const orderId = ourOrderId(session.orderId);
       const [order] = orderId ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
       if (!order) return notOurs(event, { sessionId: session.id });
+      if (!paysForOrder(session, order)) return foreignSession(db, event, order.id, session);
       if (event.type === "checkout.session.expired") {
         await closeUnpaidOrder(db, order.id, "expired");
       } else if (event.type === "checkout.session.async_payment_failed") {

@@ -29,6 +29,9 @@ export interface SessionStatus {
   paid: boolean;
   /** The store's order id the session was created for (Stripe: client_reference_id). */
   orderId: string | null;
+  /** What the session charges, in the currency the store asked for (before any conversion for the buyer). */
+  amountCents: number | null;
+  currency: string | null;
   paymentIntentId: string | null;
   /** Checkout is complete but the money has not arrived yet (bank debits, vouchers): the e-mail follows. */
   processing: boolean;
@@ -41,6 +44,19 @@ export interface SessionStatus {
   /** The invoice's public page, when the provider returned it with the session. */
   invoiceUrl: string | null;
 }
+
+/**
+ * Whether a session pays for this order: the session the order was created with, for the amount and
+ * currency the order expects. Anything else that names the order (a Payment Link's
+ * `?client_reference_id=`, another integration on the account) pays for something else.
+ */
+export const paysForOrder = (
+  session: Pick<SessionStatus, "id" | "amountCents" | "currency">,
+  order: { providerSessionId: string | null; amountCents: number; currency: string },
+) =>
+  session.id === order.providerSessionId &&
+  session.amountCents === order.amountCents &&
+  session.currency === order.currency;
 
 /** A completed session as reconciliation sees it: its status and when it was created. */
 export interface CompletedSession extends SessionStatus {

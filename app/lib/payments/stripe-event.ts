@@ -36,6 +36,12 @@ const checkoutSession = z.object({
   client_reference_id: z.string().nullable().optional().default(null),
   metadata,
   payment_intent: expandable,
+  amount_total: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  currency_conversion: z
+    .object({ amount_total: z.number().int(), source_currency: z.string() })
+    .nullable()
+    .optional(),
   // With STRIPE_TAX=on and invoices: the tax inside the amount, the buyer's country, the receipt.
   automatic_tax: z.object({ enabled: z.boolean() }).nullable().optional(),
   total_details: z.object({ amount_tax: z.number().int().nullable().optional() }).nullable().optional(),

@@ -29,6 +29,10 @@ export interface SessionFields {
   client_reference_id: string | null;
   metadata: Record<string, string> | null;
   payment_intent: string | { id: string } | null;
+  amount_total: number | null;
+  currency: string | null;
+  /** With Adaptive Pricing the buyer pays in their currency; the store's amount is the source. */
+  currency_conversion?: { amount_total: number; source_currency: string } | null;
   automatic_tax?: { enabled: boolean } | null;
   total_details?: { amount_tax?: number | null } | null;
   customer_details?: { address?: { country?: string | null } | null } | null;
@@ -51,6 +55,8 @@ export function sessionStatus(session: SessionFields): SessionStatus {
     id: session.id,
     paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
     orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
+    amountCents: session.currency_conversion?.amount_total ?? session.amount_total,
+    currency: session.currency_conversion?.source_currency ?? session.currency,
     paymentIntentId: idOf(session.payment_intent),
     processing: session.status === "complete" && session.payment_status === "unpaid",
     // Without automatic tax Stripe reports 0 tax; the store records "not computed" instead.

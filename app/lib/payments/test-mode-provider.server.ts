@@ -49,7 +49,12 @@ export class TestModeProvider implements PaymentProvider {
   async getSession(id: string): Promise<SessionStatus | null> {
     if (!id.startsWith(TEST_SESSION_PREFIX)) return null;
     const [order] = await this.db
-      .select({ id: orders.id, status: orders.status, amountCents: orders.amountCents })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        amountCents: orders.amountCents,
+        currency: orders.currency,
+      })
       .from(orders)
       .where(eq(orders.providerSessionId, id));
     if (!order) return null;
@@ -57,6 +62,8 @@ export class TestModeProvider implements PaymentProvider {
       id,
       paid: order.status === "paid" || order.status === "refunded",
       orderId: order.id,
+      amountCents: order.amountCents,
+      currency: order.currency,
       paymentIntentId: null,
       processing: false,
       taxCents: this.tax ? testVatCents(order.amountCents) : null,
