@@ -87,6 +87,46 @@ for (const backend of testBackends()) {
       expect(await services.database.db.select().from(emailOutbox)).toEqual([]);
     });
 
+    it("repairs delayed payments whose webhooks were lost, however long the payment takes to settle", async () => {
+      const db = services.database.db;
+      const delayed = async (email: string) => {
+        const { orderId } = await createOrder(services, { email });
+        const sessionId = (await orderRow(orderId)).providerSessionId!;
+        stripe.payLater(sessionId);
+        return { orderId, sessionId };
+      };
+      const settles = await delayed("settles@example.com");
+      const fails = await delayed("fails@example.com");
+      const waits = await delayed("waits@example.com");
+
+      const first = await reconcileOrders(services, "timer");
+      for (const { orderId } of [settles, fails, waits])
+        expect((await orderRow(orderId)).status).toBe("processing");
+      expect(first?.fixedOrders).toHaveLength(3);
+
+      // Ten days later (a SEPA debit), long after the sessions left the listing's window.
+      for (const { sessionId } of [settles, fails, waits])
+        stripe.sessions.get(sessionId)!.created -= 10 * 86_400;
+      stripe.settleLater(settles.sessionId, "succeeded");
+      stripe.settleLater(fails.sessionId, "failed");
+      const second = await reconcileOrders(services, "timer");
+      expect(second).toMatchObject({ sessionsChecked: 3, error: null });
+      expect(second?.fixedOrders.sort()).toEqual(
+        [(await orderRow(settles.orderId)).number, (await orderRow(fails.orderId)).number].sort(),
+      );
+      expect((await orderRow(settles.orderId)).status).toBe("paid");
+      expect((await orderRow(fails.orderId)).status).toBe("failed");
+      expect((await orderRow(waits.orderId)).status).toBe("processing");
+      const mails = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+      expect(mails.map((m) => `${m.to} ${m.template}`).sort()).toEqual([
+        "fails@example.com payment-failed",
+        "settles@example.com delivery",
+      ]);
+      // Nothing left to repair: a third pass sends nothing more.
+      expect(await reconcileOrders(services, "timer")).toMatchObject({ fixedOrders: [] });
+      expect(await db.select().from(emailOutbox)).toHaveLength(2);
+    });
+
     it("runs one pass at a time", async () => {
       await paidWithoutWebhook("a@example.com");
       const [first, second] = await Promise.all([

@@ -50,6 +50,12 @@ export interface FakeSession {
   invoice: string | null;
 }
 
+/** The fields of a payment intent the store can read (Stripe.PaymentIntent, stripe 23.1.0). */
+export type FakePaymentIntent = Pick<
+  Stripe.PaymentIntent,
+  "id" | "object" | "amount" | "currency" | "status" | "livemode" | "metadata"
+>;
+
 export interface FakeInvoice {
   id: string;
   object: "invoice";
@@ -93,6 +99,7 @@ export interface FakeStripe {
   }): FakeSession;
   /** Charges by id, one per paid session. */
   charges: Map<string, Stripe.Charge>;
+  paymentIntents: Map<string, FakePaymentIntent>;
   /** Every refund made (by the API or the Dashboard), by id. */
   refundObjects: Map<string, Stripe.Refund>;
   disputes: Map<string, Stripe.Dispute>;
@@ -286,11 +293,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sent = new Map<string, Record<string, string>>();
   /** What each idempotency key was first used with, and the session it made. */
   const byIdempotencyKey = new Map<string, { body: string; session: FakeSession }>();
-  /** The session with its invoice inline, when the request asked to expand it. */
-  const expanded = (session: FakeSession, expand: string[], field: string) =>
-    expand.includes(field) && session.invoice
-      ? { ...session, invoice: invoices.get(session.invoice) ?? session.invoice }
-      : session;
+  /** Payment intents by id: the status Checkout left each session's payment in. */
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  /**
+   * The session as the API returns it, with its invoice and payment intent inline when the request
+   * asked to expand them (`prefix` is "data." in a list).
+   */
+  const expanded = (session: FakeSession, expand: string[], prefix = "") => {
+    const object: Record<string, unknown> = { ...checkoutSessionObject(session) };
+    if (expand.includes(`${prefix}invoice`) && session.invoice)
+      object.invoice = invoices.get(session.invoice) ?? session.invoice;
+    if (expand.includes(`${prefix}payment_intent`) && session.payment_intent)
+      object.payment_intent = paymentIntents.get(session.payment_intent) ?? session.payment_intent;
+    return object;
+  };
+  /** A new payment intent for the session, in `status`. */
+  const intend = (session: FakeSession, status: FakePaymentIntent["status"]) => {
+    const intent: FakePaymentIntent = {
+      id: id("pi"),
+      object: "payment_intent",
+      amount: session.amount_total,
+      currency: session.currency,
+      status,
+      livemode: false,
+      metadata: session.metadata.order_id ? { order_id: session.metadata.order_id } : {},
+    };
+    paymentIntents.set(intent.id, intent);
+    return intent.id;
+  };
+  const intentOf = (session: FakeSession) => {
+    const intent = session.payment_intent ? paymentIntents.get(session.payment_intent) : undefined;
+    if (!intent) throw new Error(`no payment intent for ${session.id}`);
+    return intent;
+  };
   const expandOf = (query: URLSearchParams) =>
     [...query].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
   const refunds: FakeStripe["refunds"] = [];
@@ -450,7 +485,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         object: "list",
         url: "/v1/checkout/sessions",
         has_more: list.length > limit,
-        data: list.slice(0, limit).map((session) => expanded(session, expand, "data.invoice")),
+        data: list.slice(0, limit).map((session) => expanded(session, expand, "data.")),
       });
     }
     const invoice = url.pathname.match(/^\/v1\/invoices\/([^/]+)$/);
@@ -462,7 +497,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === "GET" && retrieve?.[1]) {
       const session = sessions.get(decodeURIComponent(retrieve[1]));
       return session
-        ? send(res, 200, expanded(session, expandOf(url.searchParams), "invoice"))
+        ? send(res, 200, expanded(session, expandOf(url.searchParams)))
         : notFound(res, "checkout.session");
     }
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
@@ -541,7 +576,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       Object.assign(session, {
         status: "complete",
         payment_status: "paid",
-        payment_intent: id("pi"),
+        payment_intent: intend(session, "succeeded"),
         total_details: { ...session.total_details, amount_tax: tax },
         customer_details: {
           email: session.customer_email,
@@ -573,7 +608,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         metadata: {},
         amount_total: amount,
         currency,
-        payment_intent: id("pi"),
+        payment_intent: null,
         success_url: "https://other.test/ok",
         cancel_url: "https://other.test/",
         created,
@@ -584,11 +619,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         invoice: null,
       };
       sessions.set(sessionId, session);
+      session.payment_intent = intend(session, "succeeded");
       charge(session);
       emit("checkout.session.completed", checkoutSessionObject(session));
       return session;
     },
     charges,
+    paymentIntents,
     refundObjects,
     disputes,
     events,
@@ -599,7 +636,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     payLater(sessionId) {
       const session = sessionOf(sessionId);
-      Object.assign(session, { status: "complete", payment_status: "unpaid", payment_intent: id("pi") });
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "unpaid",
+        payment_intent: intend(session, "processing"),
+      });
       emit("checkout.session.completed", checkoutSessionObject(session));
       return session;
     },
@@ -607,7 +648,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = sessionOf(sessionId);
       if (outcome === "succeeded") {
         session.payment_status = "paid";
+        intentOf(session).status = "succeeded";
         charge(session);
+      } else {
+        // The debit was refused: the intent waits for another payment method; the session stays unpaid.
+        intentOf(session).status = "requires_payment_method";
       }
       emit(`checkout.session.async_payment_${outcome}`, checkoutSessionObject(session));
       return session;

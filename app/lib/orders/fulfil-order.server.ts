@@ -9,7 +9,7 @@ import { accessLinks, orders } from "#db/schema.ts";
 export type Order = typeof orders.$inferSelect;
 
 /** Statuses of an order whose money has not arrived; only these can become paid. */
-const UNPAID_STATUSES: Order["status"][] = ["pending", "processing", "failed", "expired"];
+export const UNPAID_STATUSES: Order["status"][] = ["pending", "processing", "failed", "expired"];
 
 /** Statuses of an order whose money arrived (whatever happened to it since). */
 const PAID_STATUSES: Order["status"][] = ["paid", "refunded", "disputed"];
@@ -101,13 +101,20 @@ export async function fulfilOrder(
 
 /**
  * The buyer finished Checkout with a payment that settles later (bank debit, voucher): the order
- * waits as "processing" until Stripe says the money arrived or did not. Only a pending order moves.
+ * waits as "processing" until Stripe says the money arrived or did not. Only a pending order moves;
+ * returns it, or null.
  */
-export async function markProcessing(db: Db, orderId: string, paymentIntentId: string | null) {
-  await db
+export async function markProcessing(
+  db: Db,
+  orderId: string,
+  paymentIntentId: string | null,
+): Promise<Order | null> {
+  const [marked] = await db
     .update(orders)
     .set({ status: "processing", updatedAt: new Date(), ...(paymentIntentId ? { paymentIntentId } : {}) })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+    .returning();
+  return marked ?? null;
 }
 
 /**
@@ -125,6 +132,28 @@ export async function closeUnpaidOrder(
     .where(and(eq(orders.id, orderId), inArray(orders.status, ["pending", "processing"])))
     .returning();
   return closed ?? null;
+}
+
+/**
+ * A delayed payment failed: the order fails and the buyer is told, with a way back to the checkout
+ * (one e-mail, whether the webhook or reconciliation learns it first). Returns the order, or null
+ * when it was no longer waiting.
+ */
+export async function failDelayedPayment(db: Db, links: StoreLinks, orderId: string) {
+  const failed = await closeUnpaidOrder(db, orderId, "failed");
+  if (failed) {
+    await enqueueEmail(db, {
+      to: failed.email,
+      template: "payment-failed",
+      dedupeKey: `payment-failed:${failed.id}`,
+      payload: {
+        orderReference: failed.reference,
+        checkoutUrl: `${links.publicUrl}/checkout`,
+        supportEmail: links.supportEmail,
+      },
+    });
+  }
+  return failed;
 }
 
 /** Dispute statuses after which the buyer has access again: the bank sided with the store, or no chargeback followed. */

@@ -3,7 +3,12 @@ import type { Db } from "#app/lib/db/database.server.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
-import { closeUnpaidOrder, fulfilOrder, markProcessing } from "#app/lib/orders/fulfil-order.server.ts";
+import {
+  closeUnpaidOrder,
+  failDelayedPayment,
+  fulfilOrder,
+  markProcessing,
+} from "#app/lib/orders/fulfil-order.server.ts";
 import {
   FOREIGN_PAYMENT,
   flagOrder,
@@ -101,19 +106,7 @@ async function applyEvent(db: Db, links: StoreLinks, event: HandledEvent) {
       if (event.type === "checkout.session.expired") {
         await closeUnpaidOrder(db, order.id, "expired");
       } else if (event.type === "checkout.session.async_payment_failed") {
-        const failed = await closeUnpaidOrder(db, order.id, "failed");
-        if (failed) {
-          await enqueueEmail(db, {
-            to: failed.email,
-            template: "payment-failed",
-            dedupeKey: `payment-failed:${failed.id}`,
-            payload: {
-              orderReference: failed.reference,
-              checkoutUrl: `${links.publicUrl}/checkout`,
-              supportEmail: links.supportEmail,
-            },
-          });
-        }
+        await failDelayedPayment(db, links, order.id);
       } else if (session.paid) {
         // The session's payment, tax, country and invoice, for this order.
         await fulfilOrder(db, links, { ...session, orderId: order.id });

@@ -35,6 +35,11 @@ export interface SessionStatus {
   paymentIntentId: string | null;
   /** Checkout is complete but the money has not arrived yet (bank debits, vouchers): the e-mail follows. */
   processing: boolean;
+  /**
+   * The delayed payment failed (the buyer's bank refused the debit, the voucher lapsed). Known only
+   * from the provider's answer with the payment included (getSession, listCompletedSessions).
+   */
+  failed: boolean;
   /** Tax inside the amount paid (EU VAT with STRIPE_TAX=on), in cents; null when none was computed. */
   taxCents: number | null;
   /** The buyer's billing country (ISO 3166-1 alpha-2), when the provider collected it. */

@@ -28,7 +28,7 @@ export interface SessionFields {
   payment_status: string;
   client_reference_id: string | null;
   metadata: Record<string, string> | null;
-  payment_intent: string | { id: string } | null;
+  payment_intent: string | { id: string; status?: string } | null;
   amount_total: number | null;
   currency: string | null;
   /** With Adaptive Pricing the buyer pays in their currency; the store's amount is the source. */
@@ -51,6 +51,10 @@ const invoicePage = (invoice: InvoiceFields) => invoice.hosted_invoice_url ?? in
 
 /** What the store reads from a Checkout Session, from the API or from an event: the one mapping. */
 export function sessionStatus(session: SessionFields): SessionStatus {
+  const waiting = session.status === "complete" && session.payment_status === "unpaid";
+  // A delayed payment that failed leaves its payment intent waiting for another payment method.
+  const intent = typeof session.payment_intent === "object" ? session.payment_intent?.status : undefined;
+  const failed = waiting && (intent === "requires_payment_method" || intent === "canceled");
   return {
     id: session.id,
     paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
@@ -58,7 +62,8 @@ export function sessionStatus(session: SessionFields): SessionStatus {
     amountCents: session.currency_conversion?.amount_total ?? session.amount_total,
     currency: session.currency_conversion?.source_currency ?? session.currency,
     paymentIntentId: idOf(session.payment_intent),
-    processing: session.status === "complete" && session.payment_status === "unpaid",
+    processing: waiting && !failed,
+    failed,
     // Without automatic tax Stripe reports 0 tax; the store records "not computed" instead.
     taxCents: session.automatic_tax?.enabled ? (session.total_details?.amount_tax ?? null) : null,
     country: session.customer_details?.address?.country ?? null,
@@ -156,7 +161,9 @@ export class StripeProvider implements PaymentProvider {
 
   async getSession(id: string): Promise<SessionStatus | null> {
     try {
-      return sessionStatus(await this.stripe.checkout.sessions.retrieve(id, { expand: ["invoice"] }));
+      return sessionStatus(
+        await this.stripe.checkout.sessions.retrieve(id, { expand: ["invoice", "payment_intent"] }),
+      );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
@@ -169,7 +176,7 @@ export class StripeProvider implements PaymentProvider {
       created: { gte: Math.floor(since.getTime() / 1000) },
       status: "complete",
       limit: 100,
-      expand: ["data.invoice"],
+      expand: ["data.invoice", "data.payment_intent"],
     });
     for await (const session of sessions) {
       yield { ...sessionStatus(session), created: new Date(session.created * 1000) };

@@ -66,6 +66,7 @@ export class TestModeProvider implements PaymentProvider {
       currency: order.currency,
       paymentIntentId: null,
       processing: false,
+      failed: false,
       taxCents: this.tax ? testVatCents(order.amountCents) : null,
       country: this.tax ? TEST_VAT.country : null,
       invoiceId: null,
