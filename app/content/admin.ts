@@ -147,14 +147,19 @@ export const ADMIN_COPY = {
   },
   disputes: {
     title: "Contestazioni aperte",
-    text: "La banca del cliente ha contestato questi pagamenti: download e link nell'e-mail sono sospesi finché la contestazione non è vinta. Rispondi con le prove della consegna dalla Dashboard di Stripe entro la scadenza.",
+    text: "La banca del cliente ha contestato questi pagamenti o chiede informazioni: per una contestazione download e link nell'e-mail sono sospesi finché non è vinta (anche durante un appello); una richiesta di informazioni lascia l'accesso attivo. Rispondi con le prove della consegna dalla Dashboard di Stripe entro la scadenza.",
     item: (n: number, amount: string, status: string) =>
-      `Ordine #${n} · ${amount} · stato su Stripe: ${status}`,
+      status.startsWith("warning_")
+        ? `Ordine #${n} · ${amount} · richiesta di informazioni (${status}): il cliente conserva l'accesso e puoi rimborsare l'ordine, come consiglia Stripe, per evitare una contestazione`
+        : `Ordine #${n} · ${amount} · stato su Stripe: ${status}`,
   },
   attention: {
     refund_failed: "Rimborso non riuscito",
     refund_failedText:
       "Il rimborso non è andato a buon fine: il cliente ha di nuovo accesso. Controlla il pagamento su Stripe.",
+    refund_requires_action: "Rimborso in attesa del cliente",
+    refund_requires_actionText:
+      "Stripe ha chiesto al cliente i dati bancari per il rimborso: finché non li fornisce il rimborso resta in sospeso (l'accesso è sospeso). Se il rimborso viene annullato, l'accesso torna.",
     foreign_payment: "Pagamento estraneo",
     foreign_paymentText:
       "Un pagamento Stripe indica questo ordine ma non è la sua sessione di checkout (o non ne ha l'importo o la valuta): l'ordine non è stato evaso. Controlla il pagamento su Stripe ed eventualmente rimborsalo.",

@@ -57,7 +57,12 @@ for (const backend of testBackends()) {
 
     const deliver = async (event: Parameters<typeof signedEvent>[0]) => {
       const { body, header } = signedEvent(event);
-      return handleStripeEvent(services.database.db, services.links, provider.webhooks.verify(body, header));
+      return handleStripeEvent(
+        services.database.db,
+        services.links,
+        provider.webhooks.verify(body, header),
+        provider,
+      );
     };
     const orderRow = async (id: string) =>
       (await services.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;

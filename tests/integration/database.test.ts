@@ -18,6 +18,7 @@ const TABLES = [
   "email_outbox",
   "funnel_daily",
   "orders",
+  "payment_records",
   "products",
   "rate_limits",
   "reconcile_runs",

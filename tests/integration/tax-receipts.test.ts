@@ -100,7 +100,12 @@ for (const backend of testBackends()) {
       const { orderId } = await createOrder(services, { email: "buyer@example.fr" });
       const session = stripe.pay((await orderRow(orderId)).providerSessionId!, { country: "FR" });
       const event = { id: "evt_tax_1", type: "checkout.session.completed", data: { object: { ...session } } };
-      await handleStripeEvent(services.database.db, services.links, event as unknown as Stripe.Event);
+      await handleStripeEvent(
+        services.database.db,
+        services.links,
+        event as unknown as Stripe.Event,
+        services.payments,
+      );
       // $47.00 with French VAT (20%) inside.
       expect(await orderRow(orderId)).toMatchObject({
         taxCents: 783,

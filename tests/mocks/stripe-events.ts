@@ -127,10 +127,14 @@ const noEvidence: Stripe.Dispute.Evidence = {
   uncategorized_text: null,
 };
 
-/** A chargeback the buyer's bank opened on the whole charge, waiting for the seller's answer. */
-export function disputeObject(charge: Stripe.Charge, reason = "fraudulent"): Stripe.Dispute {
+/** A dispute the buyer's bank opened on the whole charge (a chargeback, or an inquiry: warning_*), waiting for the seller's answer. */
+export function disputeObject(
+  charge: Stripe.Charge,
+  reason = "fraudulent",
+  status: Stripe.Dispute.Status = "needs_response",
+): Stripe.Dispute {
   return {
-    id: stripeId("dp"),
+    id: stripeId("du"),
     object: "dispute",
     amount: charge.amount,
     balance_transactions: [],
@@ -148,12 +152,12 @@ export function disputeObject(charge: Stripe.Charge, reason = "fraudulent"): Str
       submission_method: "not_submitted",
     },
     intended_submission_method: null,
-    is_charge_refundable: false,
+    is_charge_refundable: status.startsWith("warning_"),
     livemode: false,
     metadata: {},
     payment_intent: charge.payment_intent,
     reason,
-    status: "needs_response",
+    status,
   };
 }
 

@@ -111,16 +111,30 @@ export interface FakeStripe {
   payLater(sessionId: string): FakeSession;
   /** The delayed payment arrives or fails (checkout.session.async_payment_succeeded / _failed). */
   settleLater(sessionId: string, outcome: "succeeded" | "failed"): FakeSession;
-  /** A refund started in the Stripe Dashboard (no API request): the whole remainder without `amount`. */
-  dashboardRefund(paymentIntentId: string, amount?: number): Stripe.Refund;
-  /** A refund that the bank later returns (refund.failed, charge.refund.updated): the charge is unrefunded by its amount. */
-  failRefund(refundId: string): Stripe.Refund;
-  /** The buyer's bank opens a dispute on the payment's charge (charge.dispute.created). */
-  openDispute(paymentIntentId: string, reason?: string): Stripe.Dispute;
+  /**
+   * A refund started in the Stripe Dashboard (no API request): the whole remainder without
+   * `amount`. Card refunds succeed at once; `pending` is a refund on its way, `requires_action`
+   * one that waits for the buyer's bank details (methods without native refunds).
+   */
+  dashboardRefund(
+    paymentIntentId: string,
+    amount?: number,
+    status?: "pending" | "requires_action" | "succeeded",
+  ): Stripe.Refund;
+  /**
+   * A refund moves on (refund.updated, charge.refund.updated; refund.failed too when it fails): a
+   * failed or canceled one gives its amount back to the charge. Only the moves Stripe makes.
+   */
+  settleRefund(refundId: string, status: "succeeded" | "failed" | "canceled"): Stripe.Refund;
+  /**
+   * The buyer's bank opens a chargeback on the payment's charge (charge.dispute.created, then
+   * charge.dispute.funds_withdrawn), or only asks (an inquiry: warning_needs_response, no funds move).
+   */
+  openDispute(paymentIntentId: string, reason?: string, kind?: "chargeback" | "inquiry"): Stripe.Dispute;
   /** The dispute moves on (charge.dispute.updated), e.g. to under_review once evidence is sent. */
   updateDispute(disputeId: string, status: Stripe.Dispute.Status): Stripe.Dispute;
-  /** The bank decides (charge.dispute.closed). */
-  closeDispute(disputeId: string, outcome: "won" | "lost"): Stripe.Dispute;
+  /** The bank decides (charge.dispute.closed; funds_reinstated when a chargeback is won), or an inquiry closes. */
+  closeDispute(disputeId: string, outcome: "won" | "lost" | "warning_closed"): Stripe.Dispute;
   /** Where `deliver` sends events: a URL (fetched) or a handler given the Request (a route's action in-process). */
   connectWebhook(secret: string, target: string | ((request: Request) => Promise<Response>)): void;
   /** Signs an event (or any body, to test malformed ones) as Stripe does and delivers it. */
@@ -367,13 +381,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     target: Stripe.Charge,
     amount: number | undefined,
     request: Stripe.Event.Request | null,
-  ) => {
+    status: "pending" | "requires_action" | "succeeded" = "succeeded",
+  ): Stripe.Refund | { message: string; code: string; param?: string } => {
+    const chargeback = [...disputes.values()].some(
+      (dispute) =>
+        dispute.charge === target.id && !dispute.status.startsWith("warning_") && dispute.status !== "won",
+    );
+    if (chargeback)
+      return {
+        code: "charge_disputed",
+        message: `Charge ${target.id} has been charged back; cannot issue a refund.`,
+      };
     const left = target.amount - target.amount_refunded;
-    if (left === 0) return `Charge ${target.id} has already been refunded.`;
+    if (left === 0)
+      return { code: "charge_already_refunded", message: `Charge ${target.id} has already been refunded.` };
     const value = amount ?? left;
     if (value > left)
-      return `Refund amount ($${(value / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`;
-    const made = refundObject(target, value);
+      return {
+        code: "amount_too_large",
+        param: "amount",
+        message: `Refund amount ($${(value / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+      };
+    const made = { ...refundObject(target, value), status };
     refundObjects.set(made.id, made);
     target.amount_refunded += value;
     target.refunded = target.amount_refunded === target.amount;
@@ -500,6 +529,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         ? send(res, 200, expanded(session, expandOf(url.searchParams)))
         : notFound(res, "checkout.session");
     }
+    if (req.method === "GET" && (url.pathname === "/v1/refunds" || url.pathname === "/v1/disputes")) {
+      // RefundListParams and DisputeListParams (stripe 23.1.0) are the same keys.
+      const known =
+        /^(charge|payment_intent|created\[(gte|gt|lte|lt)\]|created|limit|starting_after|ending_before|expand\[\d*\])$/;
+      const unknown = [...url.searchParams.keys()].find((key) => !known.test(key));
+      if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
+      const limit = Number(url.searchParams.get("limit") ?? 10);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        return invalid(res, "Invalid limit: must be between 1 and 100", "limit");
+      const paymentIntent = url.searchParams.get("payment_intent");
+      const chargeId = url.searchParams.get("charge");
+      const all: (Stripe.Refund | Stripe.Dispute)[] =
+        url.pathname === "/v1/refunds" ? [...refundObjects.values()] : [...disputes.values()];
+      let list = all
+        .filter(
+          (item) =>
+            (!paymentIntent || item.payment_intent === paymentIntent) &&
+            (!chargeId || item.charge === chargeId),
+        )
+        .reverse();
+      const after = url.searchParams.get("starting_after");
+      if (after) list = list.slice(list.findIndex((item) => item.id === after) + 1);
+      return send(res, 200, {
+        object: "list",
+        url: url.pathname,
+        has_more: list.length > limit,
+        data: list.slice(0, limit),
+      });
+    }
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
       const form = await readForm(req);
       const body = form.toString();
@@ -524,7 +582,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         id: id("req"),
         idempotency_key: idempotencyKey ?? null,
       });
-      if (typeof result === "string") return invalidRequest(res, result, { param: "amount" });
+      if ("code" in result) return invalidRequest(res, result.message, result);
       refunds.push({ payment_intent: String(charge.payment_intent), idempotencyKey });
       if (idempotencyKey) refundsByKey.set(idempotencyKey, { body, refund: result });
       return send(res, 200, result);
@@ -657,33 +715,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       emit(`checkout.session.async_payment_${outcome}`, checkoutSessionObject(session));
       return session;
     },
-    dashboardRefund(paymentIntentId, amount) {
+    dashboardRefund(paymentIntentId, amount, status) {
       const target = chargeOf(paymentIntentId);
       if (!target) throw new Error(`no charge for ${paymentIntentId}`);
-      const result = refund(target, amount, null);
-      if (typeof result === "string") throw new Error(result);
+      const result = refund(target, amount, null, status);
+      if ("code" in result) throw new Error(result.message);
       return result;
     },
-    failRefund(refundId) {
-      const failed = refundObjects.get(refundId);
-      if (!failed) throw new Error(`unknown refund ${refundId}`);
-      const target = charges.get(String(failed.charge));
+    settleRefund(refundId, status) {
+      const moved = refundObjects.get(refundId);
+      if (!moved) throw new Error(`unknown refund ${refundId}`);
+      const target = charges.get(String(moved.charge));
       if (!target) throw new Error(`no charge for refund ${refundId}`);
-      Object.assign(failed, { status: "failed", failure_reason: "expired_or_canceled_card" });
-      target.amount_refunded -= failed.amount;
-      target.refunded = false;
-      emit("charge.refund.updated", failed);
-      emit("refund.updated", failed);
-      emit("refund.failed", failed);
-      return failed;
+      // pending and requires_action move on; a succeeded refund can still fail (the card is gone).
+      const from: Record<typeof status, string[]> = {
+        succeeded: ["pending", "requires_action"],
+        canceled: ["pending", "requires_action"],
+        failed: ["pending", "succeeded"],
+      };
+      if (!from[status].includes(moved.status ?? ""))
+        throw new Error(`Stripe does not move a ${moved.status} refund to ${status}`);
+      moved.status = status;
+      if (status === "failed") moved.failure_reason = "expired_or_canceled_card";
+      if (status !== "succeeded") {
+        target.amount_refunded -= moved.amount;
+        target.refunded = false;
+      }
+      emit("charge.refund.updated", moved);
+      emit("refund.updated", moved);
+      if (status === "failed") emit("refund.failed", moved);
+      return moved;
     },
-    openDispute(paymentIntentId, reason) {
+    openDispute(paymentIntentId, reason, kind = "chargeback") {
       const target = chargeOf(paymentIntentId);
       if (!target) throw new Error(`no charge for ${paymentIntentId}`);
-      const dispute = disputeObject(target, reason);
+      const dispute = disputeObject(
+        target,
+        reason,
+        kind === "inquiry" ? "warning_needs_response" : "needs_response",
+      );
       disputes.set(dispute.id, dispute);
       target.disputed = true;
       emit("charge.dispute.created", dispute);
+      if (kind === "chargeback") emit("charge.dispute.funds_withdrawn", dispute);
       return dispute;
     },
     updateDispute(disputeId, status) {
@@ -694,8 +768,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     closeDispute(disputeId, outcome) {
       const dispute = disputeOf(disputeId);
+      const inquiry = dispute.status.startsWith("warning_");
+      if (inquiry !== (outcome === "warning_closed"))
+        throw new Error(`Stripe does not close a ${dispute.status} dispute as ${outcome}`);
       dispute.status = outcome;
       emit("charge.dispute.closed", dispute);
+      if (outcome === "won") emit("charge.dispute.funds_reinstated", dispute);
       return dispute;
     },
     connectWebhook(secret, target) {

@@ -120,12 +120,13 @@ export function OrderRow({ order }: { order: AdminOrder }) {
   );
 }
 
+/** The flags the admin explains; any other shows as "Da verificare". */
+const EXPLAINED = ["refund_failed", "refund_requires_action", "foreign_payment"] as const;
+const explained = (attention: string): attention is (typeof EXPLAINED)[number] =>
+  (EXPLAINED as readonly string[]).includes(attention);
+
 /** The admin's label for an order's attention flag, and its explanation. */
 const attentionLabel = (attention: string) =>
-  attention === "refund_failed" || attention === "foreign_payment"
-    ? ADMIN_COPY.attention[attention]
-    : ADMIN_COPY.attention.other;
+  explained(attention) ? ADMIN_COPY.attention[attention] : ADMIN_COPY.attention.other;
 const attentionText = (attention: string) =>
-  attention === "refund_failed" || attention === "foreign_payment"
-    ? ADMIN_COPY.attention[`${attention}Text`]
-    : undefined;
+  explained(attention) ? ADMIN_COPY.attention[`${attention}Text`] : undefined;

@@ -8,17 +8,27 @@ import {
   failDelayedPayment,
   fulfilOrder,
   markProcessing,
+  type Order,
 } from "#app/lib/orders/fulfil-order.server.ts";
 import {
   FOREIGN_PAYMENT,
   flagOrder,
+  orderOfPayment,
   ourOrderId,
-  recordDispute,
-  recordFailedRefund,
-  recordRefund,
+  recordPaymentChanges,
 } from "#app/lib/orders/payment-changes.server.ts";
-import { paysForOrder, type SessionStatus } from "#app/lib/payments/payment-provider.ts";
-import { type HandledEvent, parseStripeEvent } from "#app/lib/payments/stripe-event.ts";
+import {
+  type PaymentChanges,
+  type PaymentProvider,
+  paysForOrder,
+  type SessionStatus,
+} from "#app/lib/payments/payment-provider.ts";
+import {
+  type HandledEvent,
+  isPaymentChange,
+  type PaymentChangeEvent,
+  parseStripeEvent,
+} from "#app/lib/payments/stripe-event.ts";
 import { sessionStatus } from "#app/lib/payments/stripe-provider.server.ts";
 import { orders, webhookEvents } from "#db/schema.ts";
 
@@ -35,7 +45,12 @@ export type WebhookOutcome = "applied" | "duplicate" | "malformed";
  * in the same transaction as its effect, so a repeated delivery is a no-op and a failed one (the
  * database down) is retried by Stripe. ADR 015.
  */
-export async function handleStripeEvent(db: Db, links: StoreLinks, body: unknown): Promise<WebhookOutcome> {
+export async function handleStripeEvent(
+  db: Db,
+  links: StoreLinks,
+  body: unknown,
+  payments: PaymentProvider,
+): Promise<WebhookOutcome> {
   const parsed = parseStripeEvent(body);
   if (parsed.kind === "malformed" && parsed.id === null) {
     logger.warn(
@@ -45,6 +60,10 @@ export async function handleStripeEvent(db: Db, links: StoreLinks, body: unknown
     return "malformed";
   }
   const { id, type } = parsed.kind === "handled" ? parsed.event : parsed;
+  const asked =
+    parsed.kind === "handled" && isPaymentChange(parsed.event)
+      ? await askPaymentChanges(db, payments, parsed.event)
+      : null;
   return db.transaction(async (tx) => {
     const fresh = await tx
       .insert(webhookEvents)
@@ -60,7 +79,7 @@ export async function handleStripeEvent(db: Db, links: StoreLinks, body: unknown
     } else if (parsed.kind === "ignored") {
       logger.info({ eventId: id, type }, "stripe event type not handled: acknowledged");
     } else {
-      await applyEvent(tx as unknown as Db, links, parsed.event);
+      await applyEvent(tx as unknown as Db, links, parsed.event, asked);
     }
     return "applied";
   });
@@ -92,7 +111,32 @@ async function foreignSession(db: Db, event: HandledEvent, orderId: string, sess
   if (session.paid || session.processing) await flagOrder(db, orderId, FOREIGN_PAYMENT);
 }
 
-async function applyEvent(db: Db, links: StoreLinks, event: HandledEvent) {
+/** A payment's refunds and disputes as the provider had them at `observedAt`, for one of our orders. */
+type Asked = { order: Order; changes: PaymentChanges; observedAt: Date } | { order: null };
+
+/**
+ * A refund or dispute event only tells that the payment changed; its object is a snapshot that can
+ * arrive late (Stripe does not keep events in order). So the store asks for the payment's refunds
+ * and disputes as they are now, before the transaction (no connection waits on Stripe); an error
+ * answers 500 and Stripe delivers the event again. Payments that are not ours are not asked about.
+ */
+async function askPaymentChanges(
+  db: Db,
+  payments: PaymentProvider,
+  event: PaymentChangeEvent,
+): Promise<Asked> {
+  const object = event.object;
+  const paymentIntentId = object.payment_intent;
+  const order = await orderOfPayment(db, {
+    paymentIntentId,
+    orderId: object.object === "charge" ? object.metadata?.order_id : null,
+  });
+  if (!order || !paymentIntentId) return { order: null };
+  const observedAt = new Date();
+  return { order, changes: await payments.paymentChanges(paymentIntentId), observedAt };
+}
+
+async function applyEvent(db: Db, links: StoreLinks, event: HandledEvent, asked: Asked | null) {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
@@ -115,30 +159,14 @@ async function applyEvent(db: Db, links: StoreLinks, event: HandledEvent) {
       }
       return;
     }
-    case "charge.refunded": {
-      const order = await recordRefund(db, event.object);
-      if (!order) notOurs(event, { chargeId: event.object.id, paymentIntentId: event.object.payment_intent });
-      return;
-    }
-    case "refund.failed":
-    case "charge.refund.updated": {
-      if (event.object.status !== "failed") return;
-      const order = await recordFailedRefund(db, event.object);
-      if (!order) notOurs(event, { refundId: event.object.id, paymentIntentId: event.object.payment_intent });
-      else
-        logger.warn(
-          { orderId: order.id, refundId: event.object.id },
-          "refund failed: access restored, order flagged",
-        );
-      return;
-    }
-    case "charge.dispute.created":
-    case "charge.dispute.updated":
-    case "charge.dispute.closed": {
-      const dispute = event.object;
-      const order = await recordDispute(db, dispute);
-      if (!order) return notOurs(event, { disputeId: dispute.id, paymentIntentId: dispute.payment_intent });
-      if (event.type === "charge.dispute.created") {
+    default: {
+      if (!asked || asked.order === null) {
+        const object = event.object;
+        notOurs(event, { objectId: object.id, paymentIntentId: object.payment_intent });
+        return;
+      }
+      const order = await recordPaymentChanges(db, asked.order, asked.changes, asked.observedAt);
+      for (const dispute of asked.changes.disputes) {
         await enqueueEmail(db, {
           to: links.supportEmail,
           template: "dispute-alert",
@@ -146,7 +174,7 @@ async function applyEvent(db: Db, links: StoreLinks, event: HandledEvent) {
           payload: {
             orderNumber: order.number,
             buyerEmail: order.email,
-            amountCents: dispute.amount,
+            amountCents: dispute.amountCents,
             currency: dispute.currency,
             reason: dispute.reason,
             status: dispute.status,

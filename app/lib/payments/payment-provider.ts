@@ -68,6 +68,33 @@ export interface CompletedSession extends SessionStatus {
   created: Date;
 }
 
+/** A refund of a payment as the provider reports it. */
+export interface RefundState {
+  id: string;
+  amountCents: number;
+  currency: string;
+  /** pending, requires_action (the buyer must give bank details), succeeded, failed or canceled. */
+  status: string;
+  created: Date;
+}
+
+/** A dispute of a payment as the provider reports it: an inquiry (warning_*) or a chargeback. */
+export interface DisputeState {
+  id: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  reason: string;
+  livemode: boolean;
+  created: Date;
+}
+
+/** Every refund and dispute of one payment, as the provider has them now. */
+export interface PaymentChanges {
+  refunds: RefundState[];
+  disputes: DisputeState[];
+}
+
 /**
  * Checks a webhook delivery: the parsed body when the signature is genuine and fresh; throws AppError
  * BAD_SIGNATURE otherwise. A genuine body is still unchecked JSON: the handler validates its shape.
@@ -88,10 +115,19 @@ export interface PaymentProvider {
   listCompletedSessions(since: Date): AsyncIterable<CompletedSession>;
   /** The public page of an invoice (the buyer's receipt), or null when there is none. */
   invoiceUrl(invoiceId: string): Promise<string | null>;
-  /** Refunds what is left of the order's payment; `updatedAt` tells a repeated click from a new attempt. */
+  /**
+   * Refunds what is left of the order's payment and returns the refund; `updatedAt` tells a
+   * repeated click from a new attempt.
+   */
   refund(order: {
+    id: string;
     providerSessionId: string | null;
     paymentIntentId: string | null;
+    amountCents: number;
+    refundedCents: number;
+    currency: string;
     updatedAt: Date;
-  }): Promise<void>;
+  }): Promise<RefundState>;
+  /** The payment's refunds and disputes as they are now (every refund or dispute event asks). */
+  paymentChanges(paymentIntentId: string): Promise<PaymentChanges>;
 }

@@ -103,12 +103,21 @@ export const HANDLED_EVENTS = {
   "checkout.session.async_payment_failed": checkoutSession,
   "checkout.session.expired": checkoutSession,
   "charge.refunded": charge,
-  "refund.failed": refund,
   "charge.refund.updated": refund,
+  "refund.created": refund,
+  "refund.updated": refund,
+  "refund.failed": refund,
   "charge.dispute.created": dispute,
   "charge.dispute.updated": dispute,
   "charge.dispute.closed": dispute,
+  "charge.dispute.funds_withdrawn": dispute,
+  "charge.dispute.funds_reinstated": dispute,
 } as const;
+
+/** Events that say a payment's refunds or disputes changed: the store then asks for them all. */
+export type PaymentChangeEvent = Extract<HandledEvent, { type: `charge.${string}` | `refund.${string}` }>;
+export const isPaymentChange = (event: HandledEvent): event is PaymentChangeEvent =>
+  event.type.startsWith("charge.") || event.type.startsWith("refund.");
 
 export type HandledEventType = keyof typeof HANDLED_EVENTS;
 export type CheckoutSessionObject = z.infer<typeof checkoutSession>;

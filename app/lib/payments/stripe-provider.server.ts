@@ -3,7 +3,10 @@ import { AppError } from "#app/lib/app-error.ts";
 import type {
   CheckoutRequest,
   CompletedSession,
+  DisputeState,
+  PaymentChanges,
   PaymentProvider,
+  RefundState,
   SessionStatus,
   WebhookVerifier,
 } from "#app/lib/payments/payment-provider.ts";
@@ -71,6 +74,15 @@ export function sessionStatus(session: SessionFields): SessionStatus {
     invoiceUrl: session.invoice && typeof session.invoice === "object" ? invoicePage(session.invoice) : null,
   };
 }
+
+/** A Stripe refund as the store keeps it; a refund without a status yet is pending. */
+const refundState = (refund: Stripe.Refund): RefundState => ({
+  id: refund.id,
+  amountCents: refund.amount,
+  currency: refund.currency,
+  status: refund.status ?? "pending",
+  created: new Date(refund.created * 1000),
+});
 
 interface StripeOptions {
   secretKey: string;
@@ -198,11 +210,31 @@ export class StripeProvider implements PaymentProvider {
       paymentIntent = (await this.getSession(order.providerSessionId))?.paymentIntentId ?? null;
     }
     if (!paymentIntent) throw new Error("The order has no Stripe payment to refund");
-    await this.stripe.refunds.create(
+    const refund = await this.stripe.refunds.create(
       { payment_intent: paymentIntent },
       // A repeated click on the same order gets Stripe's first answer; after a refund failed (the
       // order changed since) a new attempt is a new refund, not a replay of the failed one.
       { idempotencyKey: `refund-${paymentIntent}-${order.updatedAt.getTime()}` },
     );
+    return refundState(refund);
+  }
+
+  async paymentChanges(paymentIntentId: string): Promise<PaymentChanges> {
+    const refunds: RefundState[] = [];
+    const disputes: DisputeState[] = [];
+    // The SDK follows `has_more`; a payment has a handful of refunds and disputes at most.
+    for await (const refund of this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }))
+      refunds.push(refundState(refund));
+    for await (const dispute of this.stripe.disputes.list({ payment_intent: paymentIntentId, limit: 100 }))
+      disputes.push({
+        id: dispute.id,
+        amountCents: dispute.amount,
+        currency: dispute.currency,
+        status: dispute.status,
+        reason: dispute.reason,
+        livemode: dispute.livemode,
+        created: new Date(dispute.created * 1000),
+      });
+    return { refunds, disputes };
   }
 }

@@ -83,7 +83,25 @@ export class TestModeProvider implements PaymentProvider {
     return null;
   }
 
-  async refund() {
-    // No card was charged, so there is nothing to give back; the caller revokes the order.
+  /** No card was charged, so nothing goes back: the refund of what is left succeeds at once. */
+  async refund(order: {
+    id: string;
+    amountCents: number;
+    refundedCents: number;
+    currency: string;
+    updatedAt: Date;
+  }) {
+    return {
+      id: `test_re_${order.id}_${order.updatedAt.getTime()}`,
+      amountCents: order.amountCents - order.refundedCents,
+      currency: order.currency,
+      status: "succeeded",
+      created: new Date(),
+    };
+  }
+
+  /** Test payments have no events, so nothing asks. */
+  async paymentChanges() {
+    return { refunds: [], disputes: [] };
   }
 }
