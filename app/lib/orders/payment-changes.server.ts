@@ -62,18 +62,23 @@ export async function orderOfPayment(
 }
 
 /**
- * Records every refund and dispute of the order's payment as the provider has them (`changes`,
- * asked for at `observedAt`), then settles the order. The provider's answer is the whole truth at
+ * Records every refund and dispute of the order's payment (`paymentIntentId`) as the provider has
+ * them (`changes`, asked for at `observedAt`), then settles the order. The provider's answer is the whole truth at
  * that moment, so records it no longer lists (figures carried over from before this table) go, and
  * a record observed later (a concurrent event's newer answer) is never replaced by an older one.
  * Returns the settled order.
  */
 export async function recordPaymentChanges(
   db: Db,
-  order: Order,
-  changes: PaymentChanges,
-  observedAt: Date,
+  { order, changes, observedAt }: { order: Order; changes: PaymentChanges; observedAt: Date },
+  paymentIntentId: string | null,
 ): Promise<Order> {
+  // An order that heard of its payment here first knows it from now on.
+  if (paymentIntentId && !order.paymentIntentId)
+    await db
+      .update(orders)
+      .set({ paymentIntentId })
+      .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)));
   const rows = [
     ...changes.refunds.map((refund) => ({ ...refund, kind: "refund" as const })),
     ...changes.disputes.map((dispute) => ({ ...dispute, kind: "dispute" as const })),

@@ -127,11 +127,18 @@ async function askPaymentChanges(
 ): Promise<Asked> {
   const object = event.object;
   const paymentIntentId = object.payment_intent;
-  const order = await orderOfPayment(db, {
-    paymentIntentId,
-    orderId: object.object === "charge" ? object.metadata?.order_id : null,
-  });
-  if (!order || !paymentIntentId) return { order: null };
+  if (!paymentIntentId) return { order: null };
+  // Before the payment's own event the store does not know the intent: the charge carries the
+  // order id, a refund or a dispute does not, so the intent is asked for it.
+  const order =
+    (await orderOfPayment(db, {
+      paymentIntentId,
+      orderId: object.object === "charge" ? object.metadata?.order_id : null,
+    })) ??
+    (object.object === "charge"
+      ? null
+      : await orderOfPayment(db, { paymentIntentId, orderId: await payments.paymentOrderId(paymentIntentId) }));
+  if (!order) return { order: null };
   const observedAt = new Date();
   return { order, changes: await payments.paymentChanges(paymentIntentId), observedAt };
 }
@@ -165,7 +172,7 @@ async function applyEvent(db: Db, links: StoreLinks, event: HandledEvent, asked:
         notOurs(event, { objectId: object.id, paymentIntentId: object.payment_intent });
         return;
       }
-      const order = await recordPaymentChanges(db, asked.order, asked.changes, asked.observedAt);
+      const order = await recordPaymentChanges(db, asked, event.object.payment_intent);
       for (const dispute of asked.changes.disputes) {
         await enqueueEmail(db, {
           to: links.supportEmail,

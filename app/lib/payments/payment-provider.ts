@@ -128,6 +128,11 @@ export interface PaymentProvider {
     currency: string;
     updatedAt: Date;
   }): Promise<RefundState>;
+  /**
+   * The store's order id the payment was made for (Stripe: the payment intent's metadata), or null;
+   * for a refund or dispute event that arrives before the payment's own event.
+   */
+  paymentOrderId(paymentIntentId: string): Promise<string | null>;
   /** The payment's refunds and disputes as they are now (every refund or dispute event asks). */
   paymentChanges(paymentIntentId: string): Promise<PaymentChanges>;
 }

@@ -219,6 +219,15 @@ export class StripeProvider implements PaymentProvider {
     return refundState(refund);
   }
 
+  async paymentOrderId(paymentIntentId: string) {
+    try {
+      return (await this.stripe.paymentIntents.retrieve(paymentIntentId)).metadata.order_id ?? null;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
   async paymentChanges(paymentIntentId: string): Promise<PaymentChanges> {
     const refunds: RefundState[] = [];
     const disputes: DisputeState[] = [];

@@ -101,6 +101,10 @@ export class TestModeProvider implements PaymentProvider {
   }
 
   /** Test payments have no events, so nothing asks. */
+  async paymentOrderId() {
+    return null;
+  }
+
   async paymentChanges() {
     return { refunds: [], disputes: [] };
   }
