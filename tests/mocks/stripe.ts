@@ -525,7 +525,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const intent = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
     if (req.method === "GET" && intent?.[1]) {
       // PaymentIntentRetrieveParams: client_secret and expand only.
-      const unknown = [...url.searchParams.keys()].find((key) => !/^(client_secret|expand\[\d*\])$/.test(key));
+      const unknown = [...url.searchParams.keys()].find(
+        (key) => !/^(client_secret|expand\[\d*\])$/.test(key),
+      );
       if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
       const found = paymentIntents.get(decodeURIComponent(intent[1]));
       return found ? send(res, 200, found) : notFound(res, "payment_intent");

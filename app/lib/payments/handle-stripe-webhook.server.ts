@@ -137,7 +137,10 @@ async function askPaymentChanges(
     })) ??
     (object.object === "charge"
       ? null
-      : await orderOfPayment(db, { paymentIntentId, orderId: await payments.paymentOrderId(paymentIntentId) }));
+      : await orderOfPayment(db, {
+          paymentIntentId,
+          orderId: await payments.paymentOrderId(paymentIntentId),
+        }));
   if (!order) return { order: null };
   const observedAt = new Date();
   return { order, changes: await payments.paymentChanges(paymentIntentId), observedAt };
