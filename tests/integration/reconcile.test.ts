@@ -8,6 +8,7 @@ import {
   reconcileOrders,
   startReconciler,
 } from "#app/lib/orders/reconcile-orders.server.ts";
+import { handleStripeEvent } from "#app/lib/payments/handle-stripe-webhook.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
@@ -125,6 +126,43 @@ for (const backend of testBackends()) {
       // Nothing left to repair: a third pass sends nothing more.
       expect(await reconcileOrders(services, "timer")).toMatchObject({ fixedOrders: [] });
       expect(await db.select().from(emailOutbox)).toHaveLength(2);
+    });
+
+    it("repairs refunds and disputes whose events were unreadable or lost, and shows the owner meanwhile", async () => {
+      const refundedId = await paidWithoutWebhook("refund@example.com");
+      const disputedId = await paidWithoutWebhook("dispute@example.com");
+      await reconcileOrders(services, "timer");
+      const refunded = await orderRow(refundedId);
+      const disputed = await orderRow(disputedId);
+      stripe.dashboardRefund(refunded.paymentIntentId!, 1000);
+      const event = stripe.lastEvent("charge.refunded");
+      const unreadable = { ...event, data: { object: { ...event.data.object, amount: "47.00" } } };
+      expect(
+        await handleStripeEvent(services.database.db, services.links, unreadable, services.payments),
+      ).toBe("applied");
+      expect(await orderRow(refundedId)).toMatchObject({ refundedCents: 0, attention: "event_unreadable" });
+      // A chargeback opened as an inquiry whose later events never arrive.
+      const dispute = stripe.openDispute(disputed.paymentIntentId!, "fraudulent", "inquiry");
+      await handleStripeEvent(
+        services.database.db,
+        services.links,
+        stripe.lastEvent("charge.dispute.created"),
+        services.payments,
+      );
+      stripe.closeDispute(dispute.id, "warning_closed");
+      stripe.openDispute(disputed.paymentIntentId!, "fraudulent");
+
+      const run = await reconcileOrders(services, "timer");
+      expect(run?.fixedOrders.sort()).toEqual([refunded.number, disputed.number].sort());
+      expect(await orderRow(refundedId)).toMatchObject({
+        status: "paid",
+        refundedCents: 1000,
+        attention: null,
+      });
+      expect(await orderRow(disputedId)).toMatchObject({
+        status: "disputed",
+        disputeStatus: "needs_response",
+      });
     });
 
     it("runs one pass at a time", async () => {

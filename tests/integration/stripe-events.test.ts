@@ -335,6 +335,18 @@ for (const backend of testBackends()) {
       expect(await access(pending.orderId)).toEqual(granted);
     });
 
+    it("acts on no event of the other mode than the store's key, and says so", async () => {
+      const warnings = warnLines();
+      const { orderId, sessionId } = await checkout();
+      stripe.pay(sessionId);
+      const completed = stripe.lastEvent("checkout.session.completed");
+      await deliver({ ...completed, livemode: true });
+      expect(await orderRow(orderId)).toMatchObject({ status: "pending" });
+      expect(
+        warnings().filter((line) => line.includes("a live-mode event for the store's test-mode key")),
+      ).toHaveLength(1);
+    });
+
     it("answers 2xx to malformed bodies and unhandled types, with a warn line and no stack trace", async () => {
       const warnings = warnLines();
       const { orderId } = await buy();

@@ -121,7 +121,7 @@ export function OrderRow({ order }: { order: AdminOrder }) {
 }
 
 /** The flags the admin explains; any other shows as "Da verificare". */
-const EXPLAINED = ["refund_failed", "refund_requires_action", "foreign_payment"] as const;
+const EXPLAINED = ["refund_failed", "refund_requires_action", "foreign_payment", "event_unreadable"] as const;
 const explained = (attention: string): attention is (typeof EXPLAINED)[number] =>
   (EXPLAINED as readonly string[]).includes(attention);
 

@@ -15,6 +15,9 @@ import { orders, paymentRecords } from "#db/schema.ts";
 /** What the admin shows on an order named by a payment that is not its own (another session, amount or currency). */
 export const FOREIGN_PAYMENT = "foreign_payment";
 
+/** What the admin shows on an order named by an event the store could not read (until reconciliation reads its payment). */
+export const EVENT_UNREADABLE = "event_unreadable";
+
 /** Flags an order for the owner, keeping an earlier flag (the first thing to look at stays shown). */
 export async function flagOrder(db: Db, orderId: string, attention: string) {
   await db

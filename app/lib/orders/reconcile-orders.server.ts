@@ -3,11 +3,12 @@
  * in the last three days from the payment provider and brings every order of ours to what its own
  * session says (a lost, late or misrouted webhook): paid, waiting for a delayed payment, or failed,
  * with the same functions as the webhook, so the buyer gets exactly one e-mail. Orders waiting for
- * a delayed payment are then asked about one by one, however old. Each pass is recorded in `reconcile_runs`.
+ * a delayed payment are then asked about one by one, however old, and so are the refunds and
+ * disputes of orders whose refunds or disputes are still moving or that an unreadable event named. Each pass is recorded in `reconcile_runs`.
  * One pass at a time: across instances under a PostgreSQL advisory lock, inside a process by a
  * guard (PGlite's data directory belongs to one process). ADR 016.
  */
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "#app/lib/db/database.server.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -18,13 +19,18 @@ import {
   type Order,
   UNPAID_STATUSES,
 } from "#app/lib/orders/fulfil-order.server.ts";
-import { ourOrderId } from "#app/lib/orders/payment-changes.server.ts";
+import {
+  EVENT_UNREADABLE,
+  FINAL_DISPUTE_STATUSES,
+  ourOrderId,
+  recordPaymentChanges,
+} from "#app/lib/orders/payment-changes.server.ts";
 import {
   type PaymentProvider,
   paysForOrder,
   type SessionStatus,
 } from "#app/lib/payments/payment-provider.ts";
-import { orders, reconcileRuns } from "#db/schema.ts";
+import { orders, paymentRecords, reconcileRuns } from "#db/schema.ts";
 
 /** How far back a pass looks: Stripe retries a webhook for three days, so this covers every lost one. */
 export const RECONCILE_LOOKBACK_MS = 3 * 86_400_000;
@@ -133,6 +139,54 @@ export async function reconcileOrders(
         const session = await services.payments.getSession(order.providerSessionId);
         sessionsChecked++;
         if (session && paysForOrder(session, order)) await repair(order, session);
+      }
+      // Refunds and disputes still moving, and orders an unreadable event named, are asked about
+      // again: a lost or unreadable refund or dispute event is repaired here.
+      const moving = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            isNotNull(orders.paymentIntentId),
+            or(
+              eq(orders.attention, EVENT_UNREADABLE),
+              and(isNotNull(orders.disputeStatus), notInArray(orders.disputeStatus, FINAL_DISPUTE_STATUSES)),
+              exists(
+                db
+                  .select({ id: paymentRecords.id })
+                  .from(paymentRecords)
+                  .where(
+                    and(
+                      eq(paymentRecords.orderId, orders.id),
+                      eq(paymentRecords.kind, "refund"),
+                      inArray(paymentRecords.status, ["pending", "requires_action"]),
+                    ),
+                  ),
+              ),
+            ),
+          ),
+        );
+      for (const order of moving) {
+        const paymentIntentId = order.paymentIntentId as string;
+        const observedAt = new Date();
+        const changes = await services.payments.paymentChanges(paymentIntentId);
+        const settled = await recordPaymentChanges(db, { order, changes, observedAt }, paymentIntentId);
+        const unread = order.attention === EVENT_UNREADABLE;
+        if (unread)
+          await db
+            .update(orders)
+            .set({ attention: null })
+            .where(and(eq(orders.id, order.id), eq(orders.attention, EVENT_UNREADABLE)));
+        const changed =
+          settled.status !== order.status ||
+          settled.refundedCents !== order.refundedCents ||
+          settled.disputeStatus !== order.disputeStatus;
+        if (!changed && !unread) continue;
+        fixedOrders.push(order.number);
+        logger.warn(
+          { orderNumber: order.number, status: settled.status, trigger },
+          "reconciliation repaired refunds or disputes an event missed",
+        );
       }
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);

@@ -11,6 +11,7 @@ import {
   type Order,
 } from "#app/lib/orders/fulfil-order.server.ts";
 import {
+  EVENT_UNREADABLE,
   FOREIGN_PAYMENT,
   flagOrder,
   orderOfPayment,
@@ -51,7 +52,7 @@ export async function handleStripeEvent(
   body: unknown,
   payments: PaymentProvider,
 ): Promise<WebhookOutcome> {
-  const parsed = parseStripeEvent(body);
+  const parsed = parseStripeEvent(body, payments.webhooks?.livemode ?? false);
   if (parsed.kind === "malformed" && parsed.id === null) {
     logger.warn(
       { type: parsed.type, reason: parsed.reason },
@@ -76,6 +77,7 @@ export async function handleStripeEvent(
         { eventId: id, type, reason: parsed.reason },
         "stripe event malformed: acknowledged, nothing changed",
       );
+      if (parsed.object) await flagUnreadable(tx as unknown as Db, parsed.object);
     } else if (parsed.kind === "ignored") {
       logger.info({ eventId: id, type }, "stripe event type not handled: acknowledged");
     } else {
@@ -83,6 +85,28 @@ export async function handleStripeEvent(
     }
     return "applied";
   });
+}
+
+/** An id field of an object that may be expanded. */
+const idIn = (value: unknown) =>
+  typeof value === "string"
+    ? value
+    : value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string"
+      ? (value as { id: string }).id
+      : null;
+
+/**
+ * An event of a handled type whose object the store cannot read is about one of our orders when its
+ * payment intent, client_reference_id or metadata names one: that order is flagged for the owner,
+ * and the next reconciliation pass asks Stripe for its payment (reconcile-orders.server.ts).
+ */
+async function flagUnreadable(db: Db, object: Record<string, unknown>) {
+  const metadata = object.metadata && typeof object.metadata === "object" ? object.metadata : {};
+  const named = [object.client_reference_id, (metadata as Record<string, unknown>).order_id].find(
+    (value) => typeof value === "string",
+  ) as string | undefined;
+  const order = await orderOfPayment(db, { paymentIntentId: idIn(object.payment_intent), orderId: named });
+  if (order) await flagOrder(db, order.id, EVENT_UNREADABLE);
 }
 
 /** Logs an event about a payment or session the store does not know (another integration's, or a typo'd id). */

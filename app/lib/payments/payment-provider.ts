@@ -101,6 +101,8 @@ export interface PaymentChanges {
  */
 export interface WebhookVerifier {
   verify(body: Buffer, signature: string | null): unknown;
+  /** The mode of the store's key: an event of the other mode is about payments the key cannot see. */
+  readonly livemode: boolean;
 }
 
 export interface PaymentProvider {

@@ -25,6 +25,7 @@ const cents = z.number().int().nonnegative();
 export const stripeEventEnvelope = z.object({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
+  livemode: z.boolean(),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 
@@ -133,7 +134,14 @@ export type HandledEvent = {
 export type ParsedEvent =
   | { kind: "handled"; event: HandledEvent }
   | { kind: "ignored"; id: string; type: string }
-  | { kind: "malformed"; id: string | null; type: string | null; reason: string };
+  | {
+      kind: "malformed";
+      id: string | null;
+      type: string | null;
+      reason: string;
+      /** The object of an event of the store's mode whose object failed its schema, to find its order by. */
+      object?: Record<string, unknown>;
+    };
 
 const isHandled = (type: string): type is HandledEventType => Object.hasOwn(HANDLED_EVENTS, type);
 
@@ -143,8 +151,13 @@ const firstIssue = (error: z.ZodError) => {
   return issue ? `${issue.path.join(".") || "(body)"}: ${issue.message}` : "invalid";
 };
 
-/** Classifies a verified body: a handled event with its checked object, an ignored type, or malformed. */
-export function parseStripeEvent(body: unknown): ParsedEvent {
+const mode = (live: boolean) => (live ? "live" : "test");
+
+/**
+ * Classifies a verified body: a handled event with its checked object, an ignored type, or
+ * malformed (an event of the other mode than the store's key, `livemode`, counts as malformed).
+ */
+export function parseStripeEvent(body: unknown, livemode: boolean): ParsedEvent {
   const envelope = stripeEventEnvelope.safeParse(body);
   if (!envelope.success) {
     const loose =
@@ -158,8 +171,16 @@ export function parseStripeEvent(body: unknown): ParsedEvent {
     };
   }
   const { id, type, data } = envelope.data;
+  if (envelope.data.livemode !== livemode)
+    return {
+      kind: "malformed",
+      id,
+      type,
+      reason: `livemode: a ${mode(envelope.data.livemode)}-mode event for the store's ${mode(livemode)}-mode key`,
+    };
   if (!isHandled(type)) return { kind: "ignored", id, type };
   const object = HANDLED_EVENTS[type].safeParse(data.object);
-  if (!object.success) return { kind: "malformed", id, type, reason: firstIssue(object.error) };
+  if (!object.success)
+    return { kind: "malformed", id, type, reason: firstIssue(object.error), object: data.object };
   return { kind: "handled", event: { id, type, object: object.data } as HandledEvent };
 }

@@ -115,6 +115,7 @@ export class StripeProvider implements PaymentProvider {
     });
     this.stripe = stripe;
     this.webhooks = {
+      livemode: /^(sk|rk)_live_/.test(options.secretKey),
       verify(body, signature) {
         if (!signature) throw new AppError("BAD_SIGNATURE", "Missing Stripe-Signature header");
         try {
