@@ -165,6 +165,17 @@ for (const backend of testBackends()) {
       });
     });
 
+    it("waits and asks again when Stripe's rate limit refuses the listing", async () => {
+      const orderId = await paidWithoutWebhook("busy@example.com");
+      stripe.failNext(429, 2, "GET /v1/checkout/sessions");
+      const run = await reconcileOrders(services, "timer");
+      expect(run).toMatchObject({ error: null, sessionsChecked: 1 });
+      expect((await orderRow(orderId)).status).toBe("paid");
+      expect(
+        stripe.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.method === "GET"),
+      ).toHaveLength(3);
+    });
+
     it("runs one pass at a time", async () => {
       await paidWithoutWebhook("a@example.com");
       const [first, second] = await Promise.all([

@@ -79,8 +79,11 @@ export interface FakeStripe {
   refunds: { payment_intent: string; idempotencyKey: string | undefined }[];
   /** Headers of every request, in order (idempotency keys, API version). */
   requests: { method: string; path: string; idempotencyKey: string | undefined }[];
-  /** The next create-session calls answer with this HTTP status (simulates an outage). */
-  failNext(status: number, times?: number): void;
+  /**
+   * The next `times` calls of `route` (default: creating a session) answer with this HTTP status: an
+   * outage (5xx) or Stripe's rate limit (429).
+   */
+  failNext(status: number, times?: number, route?: string): void;
   /**
    * The customer pays: the session completes with a payment intent; with automatic tax on, the
    * VAT of the buyer's `country` (default IT) is computed inside the price; with invoice_creation
@@ -344,7 +347,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     [...query].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
   const refunds: FakeStripe["refunds"] = [];
   const requests: FakeStripe["requests"] = [];
-  let failures: { status: number; times: number } | null = null;
+  let failures: { status: number; times: number; route: string } | null = null;
   const charges = new Map<string, Stripe.Charge>();
   const refundObjects = new Map<string, Stripe.Refund>();
   const refundsByKey = new Map<string, { body: string; refund: Stripe.Refund }>();
@@ -425,13 +428,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         error: { type: "invalid_request_error", message: "Invalid API Key provided" },
       });
     }
+    if (failures && failures.times > 0 && failures.route === `${req.method} ${url.pathname}`) {
+      failures.times--;
+      return send(
+        res,
+        failures.status,
+        failures.status === 429
+          ? {
+              error: {
+                type: "invalid_request_error",
+                code: "rate_limit",
+                message: "Too many requests hit the API too quickly.",
+              },
+            }
+          : { error: { type: "api_error", message: "Stripe is having a bad day" } },
+      );
+    }
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      if (failures && failures.times > 0) {
-        failures.times--;
-        return send(res, failures.status, {
-          error: { type: "api_error", message: "Stripe is having a bad day" },
-        });
-      }
       const body = await readBody(req);
       const form = new URLSearchParams(body);
       const existing = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
@@ -609,8 +622,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sent,
     refunds,
     requests,
-    failNext(status, times = 1) {
-      failures = { status, times };
+    failNext(status, times = 1, route = "POST /v1/checkout/sessions") {
+      failures = { status, times, route };
     },
     pay(sessionId, buyer = {}) {
       const session = sessionOf(sessionId);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import Stripe from "stripe";
 import { AppError } from "#app/lib/app-error.ts";
 import type {
@@ -83,6 +84,25 @@ const refundState = (refund: Stripe.Refund): RefundState => ({
   status: refund.status ?? "pending",
   created: new Date(refund.created * 1000),
 });
+
+/** Attempts of a read that Stripe's rate limit (429) refused, waiting 1, 2, 4, 8 s (with jitter) between them. */
+const RATE_LIMIT_ATTEMPTS = 5;
+
+/**
+ * Runs a read again while Stripe answers 429 (the SDK retries 5xx and 409, not the rate limit),
+ * with exponential backoff; reconciliation's reads use it so a busy account does not abort a pass.
+ */
+async function afterRateLimit<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeRateLimitError) || attempt >= RATE_LIMIT_ATTEMPTS)
+        throw error;
+      await sleep(1000 * 2 ** (attempt - 1) * (0.5 + Math.random() / 2));
+    }
+  }
+}
 
 interface StripeOptions {
   secretKey: string;
@@ -184,15 +204,23 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async *listCompletedSessions(since: Date): AsyncIterable<CompletedSession> {
-    // The SDK follows `has_more` / `starting_after` page by page.
-    const sessions = this.stripe.checkout.sessions.list({
-      created: { gte: Math.floor(since.getTime() / 1000) },
-      status: "complete",
-      limit: 100,
-      expand: ["data.invoice", "data.payment_intent"],
-    });
-    for await (const session of sessions) {
-      yield { ...sessionStatus(session), created: new Date(session.created * 1000) };
+    // Page by page, so a page refused for the rate limit is asked for again, not the whole list.
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = await afterRateLimit(() =>
+        this.stripe.checkout.sessions.list({
+          created: { gte: Math.floor(since.getTime() / 1000) },
+          status: "complete",
+          limit: 100,
+          expand: ["data.invoice", "data.payment_intent"],
+          ...(startingAfter && { starting_after: startingAfter }),
+        }),
+      );
+      for (const session of page.data) {
+        yield { ...sessionStatus(session), created: new Date(session.created * 1000) };
+      }
+      startingAfter = page.data.at(-1)?.id;
+      if (!page.has_more || !startingAfter) return;
     }
   }
 
