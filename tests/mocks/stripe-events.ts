@@ -193,7 +193,8 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
     customer: null,
     customer_account: null,
     customer_creation: "if_required",
-    customer_details: session.customer_email
+    // Stripe fills the buyer's details in once Checkout is complete.
+    customer_details: session.customer_details
       ? {
           address: session.customer_details?.address
             ? {
@@ -206,12 +207,12 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
               }
             : null,
           business_name: null,
-          email: session.customer_email,
+          email: session.customer_details.email,
           individual_name: null,
           name: null,
           phone: null,
           tax_exempt: "none",
-          tax_ids: session.customer_details?.tax_ids ?? [],
+          tax_ids: session.customer_details.tax_ids,
         }
       : null,
     customer_email: session.customer_email,

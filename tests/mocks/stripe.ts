@@ -83,7 +83,7 @@ export interface FakeStripe {
    * The next `times` calls of `route` (default: creating a session) answer with this HTTP status: an
    * outage (5xx) or Stripe's rate limit (429).
    */
-  failNext(status: number, times?: number, route?: string): void;
+  failNext(status: number, times?: number, route?: string, whileFailing?: () => void): void;
   /**
    * The customer pays: the session completes with a payment intent; with automatic tax on, the
    * VAT of the buyer's `country` (default IT) is computed inside the price; with invoice_creation
@@ -110,6 +110,11 @@ export interface FakeStripe {
   events: Stripe.Event[];
   /** The newest event of a type (throws if there is none). */
   lastEvent(type: Stripe.Event.Type): Stripe.Event;
+  /**
+   * Stripe's clock reaches `at` (seconds): every open session whose `expires_at` has come expires
+   * (checkout.session.expired, status expired, no url), as Stripe expires them.
+   */
+  clockReaches(at: number): FakeSession[];
   /** The buyer completes Checkout with a payment that settles later (bank debit): complete but unpaid. */
   payLater(sessionId: string): FakeSession;
   /** The delayed payment arrives or fails (checkout.session.async_payment_succeeded / _failed). */
@@ -347,7 +352,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     [...query].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
   const refunds: FakeStripe["refunds"] = [];
   const requests: FakeStripe["requests"] = [];
-  let failures: { status: number; times: number; route: string } | null = null;
+  let failures: { status: number; times: number; route: string; whileFailing?: () => void } | null = null;
   const charges = new Map<string, Stripe.Charge>();
   const refundObjects = new Map<string, Stripe.Refund>();
   const refundsByKey = new Map<string, { body: string; refund: Stripe.Refund }>();
@@ -430,6 +435,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (failures && failures.times > 0 && failures.route === `${req.method} ${url.pathname}`) {
       failures.times--;
+      failures.whileFailing?.();
       return send(
         res,
         failures.status,
@@ -622,8 +628,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sent,
     refunds,
     requests,
-    failNext(status, times = 1, route = "POST /v1/checkout/sessions") {
-      failures = { status, times, route };
+    failNext(status, times = 1, route = "POST /v1/checkout/sessions", whileFailing) {
+      failures = { status, times, route, whileFailing };
     },
     pay(sessionId, buyer = {}) {
       const session = sessionOf(sessionId);
@@ -714,6 +720,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const event = events.findLast((e) => e.type === type);
       if (!event) throw new Error(`no ${type} event`);
       return event;
+    },
+    clockReaches(at) {
+      const due = [...sessions.values()].filter(
+        (session) => session.status === "open" && session.expires_at <= at,
+      );
+      for (const session of due) {
+        session.status = "expired";
+        emit("checkout.session.expired", checkoutSessionObject(session));
+      }
+      return due;
     },
     payLater(sessionId) {
       const session = sessionOf(sessionId);

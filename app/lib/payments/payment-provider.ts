@@ -8,13 +8,12 @@ export interface CheckoutRequest {
   productName: string;
   successUrl: string;
   cancelUrl: string;
-  /** When the hosted page stops taking the payment (a discounted price must not outlive its offer for long). */
-  expiresAt: Date;
 }
 
 /**
- * How long a checkout session stays payable: Stripe's minimum (30 minutes) plus a minute for the
- * clocks of the store and Stripe to disagree, so a 300 s discount is not payable for a day.
+ * How long a checkout session stays payable, from each attempt at creating it: Stripe's minimum
+ * (30 minutes) plus a minute for the clocks of the store and Stripe to disagree, so a 300 s
+ * discount is not payable for a day.
  */
 export const CHECKOUT_SESSION_LIFETIME_MS = 31 * 60_000;
 

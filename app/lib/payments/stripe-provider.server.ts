@@ -1,15 +1,16 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import Stripe from "stripe";
 import { AppError } from "#app/lib/app-error.ts";
-import type {
-  CheckoutRequest,
-  CompletedSession,
-  DisputeState,
-  PaymentChanges,
-  PaymentProvider,
-  RefundState,
-  SessionStatus,
-  WebhookVerifier,
+import {
+  CHECKOUT_SESSION_LIFETIME_MS,
+  type CheckoutRequest,
+  type CompletedSession,
+  type DisputeState,
+  type PaymentChanges,
+  type PaymentProvider,
+  type RefundState,
+  type SessionStatus,
+  type WebhookVerifier,
 } from "#app/lib/payments/payment-provider.ts";
 
 /** Stripe signs with a timestamp; older deliveries are refused (replays). */
@@ -85,6 +86,15 @@ const refundState = (refund: Stripe.Refund): RefundState => ({
   created: new Date(refund.created * 1000),
 });
 
+/** Attempts at creating a Checkout Session while Stripe has an outage. */
+const CHECKOUT_ATTEMPTS = 3;
+
+/** An error another attempt can cure: no answer, a conflict, the rate limit or Stripe's own failure. */
+const isOutage = (error: unknown) =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  (error instanceof Stripe.errors.StripeError &&
+    (error.statusCode === 409 || error.statusCode === 429 || (error.statusCode ?? 0) >= 500));
+
 /** Attempts of a read that Stripe's rate limit (429) refused, waiting 1, 2, 4, 8 s (with jitter) between them. */
 const RATE_LIMIT_ATTEMPTS = 5;
 
@@ -152,8 +162,27 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
+  /**
+   * Creates the session, trying up to CHECKOUT_ATTEMPTS times on an outage (connection, 409, 429,
+   * 5xx). Each attempt computes its own `expires_at` (Stripe refuses one under 30 minutes from its
+   * clock at creation, and the SDK's own retries would resend the first attempt's), so each has its
+   * own idempotency key: an attempt whose answer was lost leaves at most an unused session that
+   * expires unpaid.
+   */
   async createCheckoutSession(request: CheckoutRequest) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.createSessionOnce(request);
+      } catch (error) {
+        if (attempt >= CHECKOUT_ATTEMPTS || !isOutage(error)) throw error;
+        await sleep(500 * 2 ** (attempt - 1));
+      }
+    }
+  }
+
+  private async createSessionOnce(request: CheckoutRequest) {
     const tax = this.tax;
+    const expiresAt = Math.floor((Date.now() + CHECKOUT_SESSION_LIFETIME_MS) / 1000);
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: "payment",
@@ -173,7 +202,7 @@ export class StripeProvider implements PaymentProvider {
             },
           },
         ],
-        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        expires_at: expiresAt,
         // Every buyer gets an invoice (receipt) PDF from Stripe, with or without tax.
         invoice_creation: { enabled: true, invoice_data: { metadata: { order_id: request.orderId } } },
         ...(tax && {
@@ -186,8 +215,8 @@ export class StripeProvider implements PaymentProvider {
         success_url: `${request.successUrl}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: request.cancelUrl,
       },
-      // A retried submit of the same order never creates a second session.
-      { idempotencyKey: `checkout-session-${request.orderId}` },
+      // A replay of this very attempt (the SDK retries a closed connection once) gets its first answer.
+      { idempotencyKey: `checkout-session-${request.orderId}-${expiresAt}`, maxNetworkRetries: 0 },
     );
     return { id: session.id, url: session.url ?? null };
   }
