@@ -246,7 +246,7 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
     subscription: null,
     success_url: session.success_url,
     total_details: session.total_details,
-    ui_mode: "hosted",
+    ui_mode: "hosted_page",
     url: session.status === "open" ? session.url : null,
     wallet_options: null,
   };

@@ -9,8 +9,10 @@
  * connected endpoint.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import type Stripe from "stripe";
 import {
   chargeObject,
@@ -161,8 +163,6 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return body;
 }
 
-const readForm = async (req: IncomingMessage) => new URLSearchParams(await readBody(req));
-
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "Content-Type": "application/json", "Request-Id": id("req") });
   res.end(JSON.stringify(body));
@@ -176,20 +176,50 @@ const notFound = (res: ServerResponse, what: string) =>
 const invalid = (res: ServerResponse, message: string, param?: string) =>
   send(res, 400, { error: { type: "invalid_request_error", message, ...(param && { param }) } });
 
-/** What Stripe accepts at the top level of POST /v1/checkout/sessions (SessionCreateParams, stripe 23.1.0). */
-const SESSION_PARAMS = new Set(
-  (
-    "adaptive_pricing after_expiration allow_promotion_codes allowed_payment_method_types automatic_tax " +
-    "billing_address_collection branding_settings cancel_url client_reference_id consent_collection currency " +
-    "custom_fields custom_text customer customer_account customer_creation customer_email customer_update " +
-    "discounts excluded_payment_method_types expand expires_at integration_identifier invoice_creation " +
-    "line_items locale managed_payments metadata mode name_collection optional_items origin_context " +
-    "payment_intent_data payment_method_collection payment_method_configuration payment_method_data " +
-    "payment_method_options permissions phone_number_collection redirect_on_completion return_url " +
-    "saved_payment_method_options setup_intent_data shipping_address_collection shipping_options submit_type " +
-    "subscription_data success_url tax_id_collection ui_mode wallet_options"
-  ).split(" "),
-);
+/**
+ * The top-level parameters an interface of the pinned SDK declares (stripe 23.1.0,
+ * node_modules/stripe/cjs/resources/{file}), read from its .d.ts: the fake accepts these and refuses
+ * any other, as Stripe answers "Received unknown parameter". A store request with a parameter the
+ * SDK's types do not declare therefore fails its test.
+ */
+export function sdkParams(file: string, name: string): Set<string> {
+  const source = readFileSync(
+    fileURLToPath(new URL(`../../node_modules/stripe/cjs/resources/${file}`, import.meta.url)),
+    "utf8",
+  );
+  const lines = source.split("\n");
+  const start = lines.findIndex((line) =>
+    new RegExp(`^\\s*(export )?interface ${name}( extends PaginationParams)? \\{$`).test(line),
+  );
+  if (start < 0) throw new Error(`${name} not found in ${file}`);
+  const indent = (lines[start] ?? "").search(/\S/);
+  const params = new Set<string>(
+    lines[start]?.includes("extends PaginationParams") ? ["limit", "starting_after", "ending_before"] : [],
+  );
+  for (const line of lines.slice(start + 1)) {
+    if (line.search(/\S/) === indent && line.trim() === "}") break;
+    const match = line.match(/^(\s*)(\w+)\??:/);
+    if (match?.[1]?.length === indent + 4 && match[2]) params.add(match[2]);
+  }
+  return params;
+}
+
+/** Stripe's answer to a parameter its API does not have, or null when every key is declared. */
+const unknownParameter = (keys: Iterable<string>, declared: Set<string>) => {
+  for (const key of keys) if (!declared.has(key.replace(/\[.*$/, ""))) return key;
+  return null;
+};
+
+const SESSION_PARAMS = sdkParams("Checkout/Sessions.d.ts", "SessionCreateParams");
+const DECLARED = {
+  sessionList: sdkParams("Checkout/Sessions.d.ts", "SessionListParams"),
+  sessionRetrieve: sdkParams("Checkout/Sessions.d.ts", "SessionRetrieveParams"),
+  invoiceRetrieve: sdkParams("Invoices.d.ts", "InvoiceRetrieveParams"),
+  paymentIntentRetrieve: sdkParams("PaymentIntents.d.ts", "PaymentIntentRetrieveParams"),
+  refundCreate: sdkParams("Refunds.d.ts", "RefundCreateParams"),
+  refundList: sdkParams("Refunds.d.ts", "RefundListParams"),
+  disputeList: sdkParams("Disputes.d.ts", "DisputeListParams"),
+};
 
 /**
  * The nested parameters the store sends, checked key by key as Stripe does (other top-level
@@ -245,6 +275,7 @@ const ENUM_PARAMS: Record<string, string[]> = {
   "line_items[N][price_data][tax_behavior]": ["exclusive", "inclusive", "unspecified"],
   "tax_id_collection[required]": ["if_supported", "never"],
   "consent_collection[terms_of_service]": ["none", "required"],
+  ui_mode: ["elements", "embedded_page", "form", "hosted_page"],
 };
 
 /** A form key with its indices and metadata keys generalised: `line_items[0][quantity]` -> `line_items[N][quantity]`. */
@@ -286,6 +317,34 @@ export function checkSessionParams(
         };
     }
   }
+  const required = (param: string) => ({ message: `Missing required param: ${param}.`, param });
+  if (form.get("mode") === "payment") {
+    const items = new Set([...form.keys()].flatMap((key) => key.match(/^line_items\[(\d+)\]/)?.[1] ?? []));
+    if (items.size === 0) return required("line_items");
+    for (const index of items) {
+      const item = `line_items[${index}]`;
+      const quantity = form.get(`${item}[quantity]`);
+      if (quantity !== null && Number(quantity) < 1)
+        return { message: "This value must be greater than or equal to 1.", param: `${item}[quantity]` };
+      if (form.has(`${item}[price]`)) continue;
+      if (!form.get(`${item}[price_data][currency]`)) return required(`${item}[price_data][currency]`);
+      const amount = form.get(`${item}[price_data][unit_amount]`);
+      if (amount !== null && Number(amount) < 0)
+        return {
+          message: "This value must be greater than or equal to 0.",
+          param: `${item}[price_data][unit_amount]`,
+        };
+      if (!form.has(`${item}[price_data][product]`) && !form.get(`${item}[price_data][product_data][name]`))
+        return required(`${item}[price_data][product_data][name]`);
+    }
+  }
+  for (const param of ["success_url", "cancel_url"]) {
+    const value = form.get(param);
+    if (value !== null && !URL.canParse(value)) return { message: "Not a valid URL", param };
+  }
+  const email = form.get("customer_email");
+  if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    return { message: `Invalid email address: ${email}`, param: "customer_email" };
   const reference = form.get("client_reference_id");
   if (reference !== null && reference.length > 200)
     return {
@@ -314,7 +373,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const invoices = new Map<string, FakeInvoice>();
   const sent = new Map<string, Record<string, string>>();
   /** What each idempotency key was first used with, and the session it made. */
-  const byIdempotencyKey = new Map<string, { body: string; session: FakeSession }>();
+  /**
+   * Each idempotency key's request and the answer Stripe saved for it (a result, or a 500): a
+   * replay gets it byte for byte; a request that failed validation saves nothing, as at Stripe.
+   */
+  const replays = new Map<string, { body: string; status: number; response: string }>();
   /** Payment intents by id: the status Checkout left each session's payment in. */
   const paymentIntents = new Map<string, FakePaymentIntent>();
   /**
@@ -355,7 +418,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let failures: { status: number; times: number; route: string; whileFailing?: () => void } | null = null;
   const charges = new Map<string, Stripe.Charge>();
   const refundObjects = new Map<string, Stripe.Refund>();
-  const refundsByKey = new Map<string, { body: string; refund: Stripe.Refund }>();
   const disputes = new Map<string, Stripe.Dispute>();
   const events: Stripe.Event[] = [];
   let webhook: { secret: string; target: string | ((request: Request) => Promise<Response>) } | null = null;
@@ -433,6 +495,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         error: { type: "invalid_request_error", message: "Invalid API Key provided" },
       });
     }
+    const body = req.method === "POST" ? await readBody(req) : "";
+    if (req.method === "POST" && idempotencyKey) {
+      const first = replays.get(idempotencyKey);
+      if (first && first.body !== body)
+        return send(res, 400, {
+          error: {
+            type: "idempotency_error",
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        });
+      if (first) {
+        res.writeHead(first.status, { "Content-Type": "application/json", "Idempotent-Replayed": "true" });
+        return res.end(first.response);
+      }
+      const end = res.end.bind(res);
+      res.end = ((chunk: string) => {
+        if (res.statusCode < 400 || res.statusCode >= 500)
+          replays.set(idempotencyKey, { body, status: res.statusCode, response: chunk });
+        return end(chunk);
+      }) as typeof res.end;
+    }
     if (failures && failures.times > 0 && failures.route === `${req.method} ${url.pathname}`) {
       failures.times--;
       failures.whileFailing?.();
@@ -451,18 +534,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       );
     }
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      const body = await readBody(req);
       const form = new URLSearchParams(body);
-      const existing = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
-      if (existing && existing.body !== body) {
-        return send(res, 400, {
-          error: {
-            type: "idempotency_error",
-            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-          },
-        });
-      }
-      if (existing) return send(res, 200, existing.session);
       const problem = checkSessionParams(form);
       if (problem) return invalid(res, problem.message, problem.param);
       const sessionId = id("cs_test");
@@ -504,13 +576,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       sessions.set(sessionId, session);
       sent.set(sessionId, Object.fromEntries(form));
-      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, { body, session });
-      return send(res, 200, session);
+      return send(res, 200, checkoutSessionObject(session));
     }
     if (req.method === "GET" && url.pathname === "/v1/checkout/sessions") {
-      const known =
-        /^(created\[(gte|gt|lte|lt)\]|created|status|limit|starting_after|ending_before|expand\[\d*\])$/;
-      const unknown = [...url.searchParams.keys()].find((key) => !known.test(key));
+      const unknown = unknownParameter(url.searchParams.keys(), DECLARED.sessionList);
       if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
       const limit = Number(url.searchParams.get("limit") ?? 10);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100)
@@ -538,31 +607,32 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const invoice = url.pathname.match(/^\/v1\/invoices\/([^/]+)$/);
     if (req.method === "GET" && invoice?.[1]) {
+      const unknown = unknownParameter(url.searchParams.keys(), DECLARED.invoiceRetrieve);
+      if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
       const found = invoices.get(decodeURIComponent(invoice[1]));
       return found ? send(res, 200, found) : notFound(res, "invoice");
     }
     const intent = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
     if (req.method === "GET" && intent?.[1]) {
-      // PaymentIntentRetrieveParams: client_secret and expand only.
-      const unknown = [...url.searchParams.keys()].find(
-        (key) => !/^(client_secret|expand\[\d*\])$/.test(key),
-      );
+      const unknown = unknownParameter(url.searchParams.keys(), DECLARED.paymentIntentRetrieve);
       if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
       const found = paymentIntents.get(decodeURIComponent(intent[1]));
       return found ? send(res, 200, found) : notFound(res, "payment_intent");
     }
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === "GET" && retrieve?.[1]) {
+      const unknown = unknownParameter(url.searchParams.keys(), DECLARED.sessionRetrieve);
+      if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
       const session = sessions.get(decodeURIComponent(retrieve[1]));
       return session
         ? send(res, 200, expanded(session, expandOf(url.searchParams)))
         : notFound(res, "checkout.session");
     }
     if (req.method === "GET" && (url.pathname === "/v1/refunds" || url.pathname === "/v1/disputes")) {
-      // RefundListParams and DisputeListParams (stripe 23.1.0) are the same keys.
-      const known =
-        /^(charge|payment_intent|created\[(gte|gt|lte|lt)\]|created|limit|starting_after|ending_before|expand\[\d*\])$/;
-      const unknown = [...url.searchParams.keys()].find((key) => !known.test(key));
+      const unknown = unknownParameter(
+        url.searchParams.keys(),
+        url.pathname === "/v1/refunds" ? DECLARED.refundList : DECLARED.disputeList,
+      );
       if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
       const limit = Number(url.searchParams.get("limit") ?? 10);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100)
@@ -588,19 +658,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
     }
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
-      const form = await readForm(req);
-      const body = form.toString();
-      const replay = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
-      if (replay) {
-        if (replay.body !== body)
-          return send(res, 400, {
-            error: {
-              type: "idempotency_error",
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-            },
-          });
-        return send(res, 200, replay.refund);
-      }
+      const form = new URLSearchParams(body);
+      const unknown = unknownParameter(form.keys(), DECLARED.refundCreate);
+      if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
       const paymentIntent = form.get("payment_intent");
       const charge = paymentIntent ? chargeOf(paymentIntent) : charges.get(form.get("charge") ?? "");
       if (!charge) return notFound(res, paymentIntent ? "payment_intent" : "charge");
@@ -613,7 +673,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
       if ("code" in result) return invalidRequest(res, result.message, result);
       refunds.push({ payment_intent: String(charge.payment_intent), idempotencyKey });
-      if (idempotencyKey) refundsByKey.set(idempotencyKey, { body, refund: result });
       return send(res, 200, result);
     }
     notFound(res, "route");
