@@ -235,6 +235,32 @@ export const reconcileRuns = pgTable("reconcile_runs", {
   error: text("error"),
 });
 
+/**
+ * Each refund and dispute of an order's payment, by the provider's id, with its status as last
+ * observed (an API answer, or the store's own refund request). The order's refunded amount, dispute
+ * status and access are derived from these rows (settleOrder), so late and repeated events converge.
+ */
+export const paymentRecords = pgTable(
+  "payment_records",
+  {
+    /** The provider's id (re_…, du_…). */
+    id: text("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().$type<"refund" | "dispute">(),
+    /** The provider's status: pending, requires_action, succeeded, failed, canceled; or a dispute's. */
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** When the provider created the refund or dispute. */
+    created: timestamp("created", { withTimezone: true }).notNull(),
+    /** When this status was asked for: an answer older than the stored one never replaces it. */
+    observedAt: timestamp("observed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("payment_records_order_idx").on(table.orderId)],
+);
+
 /** Payment-provider events already handled, so a repeated delivery is a no-op. */
 export const webhookEvents = pgTable("webhook_events", {
   id: text("id").primaryKey(),

@@ -123,7 +123,10 @@ export const ADMIN_PAGES_COPY = {
       paid: "Pagamento riuscito",
       sharing: "Link segnalato come condiviso (download da troppe reti)",
       refund: (amount: string) => `Rimborsati ${amount}`,
-      dispute: (status: string) => `Contestazione: ${status}`,
+      dispute: (status: string) =>
+        status.startsWith("warning_")
+          ? `Richiesta di informazioni della banca (${status}): il cliente conserva l'accesso e puoi rimborsare l'ordine, come consiglia Stripe`
+          : `Contestazione: ${status}`,
       refundRequest: (status: string) => `Richiesta di rimborso (${status})`,
       reason: (reason: string) => `Motivo: ${reason}`,
       email: (template: string) => `E-mail «${template}»`,

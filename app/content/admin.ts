@@ -109,6 +109,15 @@ export const ADMIN_COPY = {
     refund_failed: "Rimborso non riuscito",
     refund_failedText:
       "Il rimborso non è andato a buon fine: il cliente ha di nuovo accesso. Controlla il pagamento su Stripe.",
+    refund_requires_action: "Rimborso in attesa del cliente",
+    refund_requires_actionText:
+      "Stripe ha chiesto al cliente i dati bancari per il rimborso: finché non li fornisce il rimborso resta in sospeso (l'accesso è sospeso). Se il rimborso viene annullato, l'accesso torna.",
+    event_unreadable: "Evento Stripe illeggibile",
+    event_unreadableText:
+      "Stripe ha inviato per questo ordine un evento che il negozio non sa leggere: la prossima riconciliazione chiede a Stripe rimborsi e contestazioni del pagamento.",
+    foreign_payment: "Pagamento estraneo",
+    foreign_paymentText:
+      "Un pagamento Stripe indica questo ordine ma non è la sua sessione di checkout (o non ne ha l'importo o la valuta): l'ordine non è stato evaso. Controlla il pagamento su Stripe ed eventualmente rimborsalo.",
     other: "Da verificare",
     refundedPart: (amount: string) => `Rimborsati ${amount}`,
     sharing: "Link condiviso?",

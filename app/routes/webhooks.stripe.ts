@@ -31,7 +31,7 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
     throw error;
   }
   // 2xx for anything but an exception: Stripe retries only what a retry can fix.
-  const outcome = await handleStripeEvent(services.database.db, services.links, event);
+  const outcome = await handleStripeEvent(services.database.db, services.links, event, services.payments);
   if (outcome === "applied") services.kickOutbox();
   return json(200, { received: true, duplicate: outcome === "duplicate" });
 });

@@ -109,6 +109,7 @@ describe("the Stripe webhook over HTTP", () => {
         id: "evt_http_foreign",
         object: "event",
         type: "checkout.session.completed",
+        livemode: false,
         data: {
           object: {
             id: "cs_test_other",
@@ -118,6 +119,8 @@ describe("the Stripe webhook over HTTP", () => {
             client_reference_id: "other-shop-order-42",
             metadata: {},
             payment_intent: "pi_other",
+            amount_total: 1000,
+            currency: "usd",
           },
         },
       },

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "#app/lib/app-error.ts";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { createDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
@@ -10,7 +10,7 @@ import { handleStripeEvent } from "#app/lib/payments/handle-stripe-webhook.serve
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { accessLinks, emailOutbox, orders, webhookEvents } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
-import { API_VERSION } from "../mocks/stripe-events.ts";
+import { API_VERSION, checkoutSessionObject } from "../mocks/stripe-events.ts";
 import { testBackends } from "../setup/databases.ts";
 import { seedProduct } from "../setup/seed-product.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
@@ -27,6 +27,9 @@ function signedEvent(event: { id: string; type: string; object: unknown }, times
     api_version: API_VERSION,
     created: Math.floor(Date.now() / 1000),
     data: { object: event.object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: null,
   });
   const header = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
   return { body: Buffer.from(payload), header };
@@ -57,11 +60,21 @@ for (const backend of testBackends()) {
 
     const deliver = async (event: Parameters<typeof signedEvent>[0]) => {
       const { body, header } = signedEvent(event);
-      return handleStripeEvent(services.database.db, services.links, provider.webhooks.verify(body, header));
+      return handleStripeEvent(
+        services.database.db,
+        services.links,
+        provider.webhooks.verify(body, header),
+        provider,
+      );
     };
     const orderRow = async (id: string) =>
       (await services.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
     const outbox = () => services.database.db.select().from(emailOutbox);
+    /** The order's session as Stripe's events carry it now (the newest event of it). */
+    const apiSession = (orderId: string) =>
+      stripe.events.findLast(
+        (event) => (event.data.object as { client_reference_id?: string }).client_reference_id === orderId,
+      )!.data.object;
 
     it("sells nothing while no product ZIP is uploaded", async () => {
       await expect(createOrder(services, { email: "a@b.co" })).rejects.toMatchObject({
@@ -93,7 +106,9 @@ for (const backend of testBackends()) {
         success_url: "http://shop.test/thank-you-secret-0123456789?session_id={CHECKOUT_SESSION_ID}",
         cancel_url: "http://shop.test/checkout",
       });
-      expect(stripe.requests.at(-1)?.idempotencyKey).toBe(`checkout-session-${orderId}`);
+      expect(stripe.requests.at(-1)?.idempotencyKey).toMatch(
+        new RegExp(`^checkout-session-${orderId}-\\d+$`),
+      );
     });
 
     it("charges $35.25 only with a genuine, unexpired offer", async () => {
@@ -111,6 +126,27 @@ for (const backend of testBackends()) {
       expect(amounts).toEqual([3525, 4700, 4700, 4700, 4700, 4700, 4700]);
     });
 
+    it("computes each attempt's expiry anew, so a slow outage never asks for less than 30 minutes", async () => {
+      await seedProduct(services);
+      vi.useFakeTimers({ toFake: ["Date"] });
+      try {
+        const before = stripe.requests.length;
+        // Each failed attempt takes a minute (a timeout) before Stripe answers 500.
+        stripe.failNext(500, 2, undefined, () => vi.setSystemTime(Date.now() + 60_000));
+        const { orderId } = await createOrder(services, { email: "slow@b.co" });
+        const session = stripe.sessions.get((await orderRow(orderId)).providerSessionId!)!;
+        expect(session.expires_at - session.created).toBeGreaterThanOrEqual(30 * 60);
+        const keys = stripe.requests
+          .slice(before)
+          .map((r) => r.idempotencyKey)
+          .filter((key) => key?.startsWith(`checkout-session-${orderId}-`));
+        expect(keys).toHaveLength(3);
+        expect(new Set(keys).size).toBe(3);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
     it("marks the order failed and says so when Stripe is down", async () => {
       await seedProduct(services);
       stripe.failNext(500, 3);
@@ -125,11 +161,15 @@ for (const backend of testBackends()) {
       await seedProduct(services);
       const { orderId } = await createOrder(services, { email: "a@b.co" });
       const session = stripe.pay((await orderRow(orderId)).providerSessionId!);
-      const event = { id: "evt_completed_1", type: "checkout.session.completed", object: session };
+      const event = {
+        id: "evt_completed_1",
+        type: "checkout.session.completed",
+        object: checkoutSessionObject(session),
+      };
       const results = await Promise.all([deliver(event), deliver(event), deliver(event)]);
       expect(results.filter((outcome) => outcome === "applied")).toHaveLength(1);
-      // A second, different event for the same payment does not send a second e-mail either.
-      await deliver({ id: "evt_async_1", type: "checkout.session.async_payment_succeeded", object: session });
+      // The success page confirming the same payment does not send a second e-mail either.
+      expect((await findPaidOrder(services, { sessionId: session.id }))?.id).toBe(orderId);
       const order = await orderRow(orderId);
       expect(order).toMatchObject({ status: "paid", paymentIntentId: session.payment_intent });
       expect(
@@ -142,31 +182,28 @@ for (const backend of testBackends()) {
         template: "delivery",
         dedupeKey: `delivery:${orderId}`,
       });
-      expect(await services.database.db.select().from(webhookEvents)).toHaveLength(2);
+      expect(await services.database.db.select().from(webhookEvents)).toHaveLength(1);
     });
 
-    it("ignores an unpaid completed session, and closes expired and failed ones (telling that buyer)", async () => {
+    it("waits on a delayed payment, and closes expired and failed sessions (telling that buyer)", async () => {
       await seedProduct(services);
       const a = await createOrder(services, { email: "a@b.co" });
       const b = await createOrder(services, { email: "b@b.co" });
       const c = await createOrder(services, { email: "c@b.co" });
-      const sessionOf = async (id: string) => stripe.sessions.get((await orderRow(id)).providerSessionId!)!;
-      await deliver({
-        id: "evt_unpaid",
-        type: "checkout.session.completed",
-        object: await sessionOf(a.orderId),
-      });
-      await deliver({
-        id: "evt_expired",
-        type: "checkout.session.expired",
-        object: await sessionOf(b.orderId),
-      });
+      const sessionOf = async (id: string) => (await orderRow(id)).providerSessionId!;
+      stripe.payLater(await sessionOf(a.orderId));
+      await deliver({ id: "evt_unpaid", type: "checkout.session.completed", object: apiSession(a.orderId) });
+      stripe.payLater(await sessionOf(c.orderId));
+      stripe.settleLater(await sessionOf(c.orderId), "failed");
       await deliver({
         id: "evt_failed",
         type: "checkout.session.async_payment_failed",
-        object: await sessionOf(c.orderId),
+        object: apiSession(c.orderId),
       });
-      expect((await orderRow(a.orderId)).status).toBe("pending");
+      // Only b's session is still open when Stripe's clock reaches its expiry.
+      stripe.clockReaches(stripe.sessions.get(await sessionOf(b.orderId))!.expires_at);
+      await deliver({ id: "evt_expired", type: "checkout.session.expired", object: apiSession(b.orderId) });
+      expect((await orderRow(a.orderId)).status).toBe("processing");
       expect((await orderRow(b.orderId)).status).toBe("expired");
       expect((await orderRow(c.orderId)).status).toBe("failed");
       expect(await outbox()).toEqual([expect.objectContaining({ to: "c@b.co", template: "payment-failed" })]);
@@ -175,10 +212,16 @@ for (const backend of testBackends()) {
     it("keeps a paid order paid when events arrive out of order", async () => {
       await seedProduct(services);
       const { orderId } = await createOrder(services, { email: "a@b.co" });
-      const session = stripe.pay((await orderRow(orderId)).providerSessionId!);
-      await deliver({ id: "evt_c", type: "checkout.session.completed", object: session });
-      await deliver({ id: "evt_e", type: "checkout.session.expired", object: session });
-      await deliver({ id: "evt_f", type: "checkout.session.async_payment_failed", object: session });
+      const sessionId = (await orderRow(orderId)).providerSessionId!;
+      stripe.payLater(sessionId);
+      const completed = stripe.lastEvent("checkout.session.completed");
+      stripe.settleLater(sessionId, "succeeded");
+      await deliver({
+        id: "evt_s",
+        type: "checkout.session.async_payment_succeeded",
+        object: apiSession(orderId),
+      });
+      await deliver({ id: "evt_c", type: "checkout.session.completed", object: completed.data.object });
       expect((await orderRow(orderId)).status).toBe("paid");
     });
 
@@ -186,7 +229,11 @@ for (const backend of testBackends()) {
       await seedProduct(services);
       const { orderId } = await createOrder(services, { email: "a@b.co" });
       const session = stripe.pay((await orderRow(orderId)).providerSessionId!);
-      await deliver({ id: "evt_paid", type: "checkout.session.completed", object: session });
+      await deliver({
+        id: "evt_paid",
+        type: "checkout.session.completed",
+        object: checkoutSessionObject(session),
+      });
       stripe.dashboardRefund(session.payment_intent!);
       await deliver({
         id: "evt_refund",
@@ -199,10 +246,11 @@ for (const backend of testBackends()) {
       const token = new URL(String((mail!.payload as { link: string }).link)).searchParams.get("t");
       expect(await findPaidOrder(services, { token })).toBeNull();
       expect(order.refundedAt).toBeInstanceOf(Date);
+      // The completed event again (a redelivery under another id changes nothing either).
       await deliver({
         id: "evt_paid_again",
-        type: "checkout.session.async_payment_succeeded",
-        object: session,
+        type: "checkout.session.completed",
+        object: checkoutSessionObject(session),
       });
       order = await orderRow(orderId);
       expect(order.status).toBe("refunded");
@@ -244,7 +292,7 @@ for (const backend of testBackends()) {
       await deliver({
         id: "evt_late",
         type: "checkout.session.completed",
-        object: stripe.sessions.get(sessionId)!,
+        object: checkoutSessionObject(stripe.sessions.get(sessionId)!),
       });
       expect(await outbox()).toHaveLength(1);
     });
@@ -265,7 +313,6 @@ for (const backend of testBackends()) {
             productName: "Other",
             successUrl: "http://other.test/ok",
             cancelUrl: "http://other.test/",
-            expiresAt: new Date(Date.now() + 3_600_000),
           })
         ).id,
       );

@@ -19,6 +19,7 @@ const TABLES = [
   "funnel_daily",
   "lost_link_requests",
   "orders",
+  "payment_records",
   "products",
   "rate_limits",
   "reconcile_runs",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GUARANTEE_COPY } from "#app/content/guarantee.ts";
@@ -155,6 +155,19 @@ for (const backend of testBackends()) {
       expect((await visit(t)).view).toBe("lost-link");
       expect(await mailsTo("buyer@example.com")).toEqual(["delivery", "refund-confirmed"]);
       expect(await mailsTo("support@shop.test")).toEqual(["refund-request-alert"]);
+    });
+
+    it("confirms what this refund gives back when part of the order was refunded before", async () => {
+      await immediate();
+      const { order, t } = await paidOrder();
+      stripe.dashboardRefund(order.paymentIntentId!, 1000);
+      const done = await post({ intent: "refund", t, reason: "" });
+      expect(done.body).toMatchObject({ outcome: "refunded" });
+      const [confirmed] = await db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, "buyer@example.com"), eq(emailOutbox.template, "refund-confirmed")));
+      expect(confirmed?.payload).toMatchObject({ amountCents: 3700 });
     });
 
     it("waits for the owner by default; the admin approves in one click, once", async () => {

@@ -8,6 +8,7 @@ import {
   reconcileOrders,
   startReconciler,
 } from "#app/lib/orders/reconcile-orders.server.ts";
+import { handleStripeEvent } from "#app/lib/payments/handle-stripe-webhook.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
@@ -85,6 +86,94 @@ for (const backend of testBackends()) {
       expect(run).toMatchObject({ sessionsChecked: 4, fixedOrders: [], error: null });
       expect((await orderRow(pendingId)).status).toBe("pending");
       expect(await services.database.db.select().from(emailOutbox)).toEqual([]);
+    });
+
+    it("repairs delayed payments whose webhooks were lost, however long the payment takes to settle", async () => {
+      const db = services.database.db;
+      const delayed = async (email: string) => {
+        const { orderId } = await createOrder(services, { email });
+        const sessionId = (await orderRow(orderId)).providerSessionId!;
+        stripe.payLater(sessionId);
+        return { orderId, sessionId };
+      };
+      const settles = await delayed("settles@example.com");
+      const fails = await delayed("fails@example.com");
+      const waits = await delayed("waits@example.com");
+
+      const first = await reconcileOrders(services, "timer");
+      for (const { orderId } of [settles, fails, waits])
+        expect((await orderRow(orderId)).status).toBe("processing");
+      expect(first?.fixedOrders).toHaveLength(3);
+
+      // Ten days later (a SEPA debit), long after the sessions left the listing's window.
+      for (const { sessionId } of [settles, fails, waits])
+        stripe.sessions.get(sessionId)!.created -= 10 * 86_400;
+      stripe.settleLater(settles.sessionId, "succeeded");
+      stripe.settleLater(fails.sessionId, "failed");
+      const second = await reconcileOrders(services, "timer");
+      expect(second).toMatchObject({ sessionsChecked: 3, error: null });
+      expect(second?.fixedOrders.sort()).toEqual(
+        [(await orderRow(settles.orderId)).number, (await orderRow(fails.orderId)).number].sort(),
+      );
+      expect((await orderRow(settles.orderId)).status).toBe("paid");
+      expect((await orderRow(fails.orderId)).status).toBe("failed");
+      expect((await orderRow(waits.orderId)).status).toBe("processing");
+      const mails = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+      expect(mails.map((m) => `${m.to} ${m.template}`).sort()).toEqual([
+        "fails@example.com payment-failed",
+        "settles@example.com delivery",
+      ]);
+      // Nothing left to repair: a third pass sends nothing more.
+      expect(await reconcileOrders(services, "timer")).toMatchObject({ fixedOrders: [] });
+      expect(await db.select().from(emailOutbox)).toHaveLength(2);
+    });
+
+    it("repairs refunds and disputes whose events were unreadable or lost, and shows the owner meanwhile", async () => {
+      const refundedId = await paidWithoutWebhook("refund@example.com");
+      const disputedId = await paidWithoutWebhook("dispute@example.com");
+      await reconcileOrders(services, "timer");
+      const refunded = await orderRow(refundedId);
+      const disputed = await orderRow(disputedId);
+      stripe.dashboardRefund(refunded.paymentIntentId!, 1000);
+      const event = stripe.lastEvent("charge.refunded");
+      const unreadable = { ...event, data: { object: { ...event.data.object, amount: "47.00" } } };
+      expect(
+        await handleStripeEvent(services.database.db, services.links, unreadable, services.payments),
+      ).toBe("applied");
+      expect(await orderRow(refundedId)).toMatchObject({ refundedCents: 0, attention: "event_unreadable" });
+      // A chargeback opened as an inquiry whose later events never arrive.
+      const dispute = stripe.openDispute(disputed.paymentIntentId!, "fraudulent", "inquiry");
+      await handleStripeEvent(
+        services.database.db,
+        services.links,
+        stripe.lastEvent("charge.dispute.created"),
+        services.payments,
+      );
+      stripe.closeDispute(dispute.id, "warning_closed");
+      stripe.openDispute(disputed.paymentIntentId!, "fraudulent");
+
+      const run = await reconcileOrders(services, "timer");
+      expect(run?.fixedOrders.sort()).toEqual([refunded.number, disputed.number].sort());
+      expect(await orderRow(refundedId)).toMatchObject({
+        status: "paid",
+        refundedCents: 1000,
+        attention: null,
+      });
+      expect(await orderRow(disputedId)).toMatchObject({
+        status: "disputed",
+        disputeStatus: "needs_response",
+      });
+    });
+
+    it("waits and asks again when Stripe's rate limit refuses the listing", async () => {
+      const orderId = await paidWithoutWebhook("busy@example.com");
+      stripe.failNext(429, 2, "GET /v1/checkout/sessions");
+      const run = await reconcileOrders(services, "timer");
+      expect(run).toMatchObject({ error: null, sessionsChecked: 1 });
+      expect((await orderRow(orderId)).status).toBe("paid");
+      expect(
+        stripe.requests.filter((r) => r.path === "/v1/checkout/sessions" && r.method === "GET"),
+      ).toHaveLength(3);
     });
 
     it("runs one pass at a time", async () => {

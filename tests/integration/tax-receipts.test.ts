@@ -99,8 +99,8 @@ for (const backend of testBackends()) {
       await withStripe("on");
       const { orderId } = await createOrder(services, { email: "buyer@example.fr" });
       const session = stripe.pay((await orderRow(orderId)).providerSessionId!, { country: "FR" });
-      const event = { id: "evt_tax_1", type: "checkout.session.completed", data: { object: { ...session } } };
-      await handleStripeEvent(services.database.db, services.links, event as unknown as Stripe.Event);
+      const event = stripe.lastEvent("checkout.session.completed");
+      await handleStripeEvent(services.database.db, services.links, event, services.payments);
       // $47.00 with French VAT (20%) inside.
       expect(await orderRow(orderId)).toMatchObject({
         taxCents: 783,

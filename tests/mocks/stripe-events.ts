@@ -127,10 +127,14 @@ const noEvidence: Stripe.Dispute.Evidence = {
   uncategorized_text: null,
 };
 
-/** A chargeback the buyer's bank opened on the whole charge, waiting for the seller's answer. */
-export function disputeObject(charge: Stripe.Charge, reason = "fraudulent"): Stripe.Dispute {
+/** A dispute the buyer's bank opened on the whole charge (a chargeback, or an inquiry: warning_*), waiting for the seller's answer. */
+export function disputeObject(
+  charge: Stripe.Charge,
+  reason = "fraudulent",
+  status: Stripe.Dispute.Status = "needs_response",
+): Stripe.Dispute {
   return {
-    id: stripeId("dp"),
+    id: stripeId("du"),
     object: "dispute",
     amount: charge.amount,
     balance_transactions: [],
@@ -148,12 +152,12 @@ export function disputeObject(charge: Stripe.Charge, reason = "fraudulent"): Str
       submission_method: "not_submitted",
     },
     intended_submission_method: null,
-    is_charge_refundable: false,
+    is_charge_refundable: status.startsWith("warning_"),
     livemode: false,
     metadata: {},
     payment_intent: charge.payment_intent,
     reason,
-    status: "needs_response",
+    status,
   };
 }
 
@@ -189,7 +193,8 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
     customer: null,
     customer_account: null,
     customer_creation: "if_required",
-    customer_details: session.customer_email
+    // Stripe fills the buyer's details in once Checkout is complete.
+    customer_details: session.customer_details
       ? {
           address: session.customer_details?.address
             ? {
@@ -202,12 +207,12 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
               }
             : null,
           business_name: null,
-          email: session.customer_email,
+          email: session.customer_details.email,
           individual_name: null,
           name: null,
           phone: null,
           tax_exempt: "none",
-          tax_ids: session.customer_details?.tax_ids ?? [],
+          tax_ids: session.customer_details.tax_ids,
         }
       : null,
     customer_email: session.customer_email,
@@ -241,7 +246,7 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
     subscription: null,
     success_url: session.success_url,
     total_details: session.total_details,
-    ui_mode: "hosted",
+    ui_mode: "hosted_page",
     url: session.status === "open" ? session.url : null,
     wallet_options: null,
   };

@@ -9,8 +9,10 @@
  * connected endpoint.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import type Stripe from "stripe";
 import {
   chargeObject,
@@ -50,6 +52,12 @@ export interface FakeSession {
   invoice: string | null;
 }
 
+/** The fields of a payment intent the store can read (Stripe.PaymentIntent, stripe 23.1.0). */
+export type FakePaymentIntent = Pick<
+  Stripe.PaymentIntent,
+  "id" | "object" | "amount" | "currency" | "status" | "livemode" | "metadata"
+>;
+
 export interface FakeInvoice {
   id: string;
   object: "invoice";
@@ -73,18 +81,30 @@ export interface FakeStripe {
   refunds: { payment_intent: string; idempotencyKey: string | undefined }[];
   /** Headers of every request, in order (idempotency keys, API version). */
   requests: { method: string; path: string; idempotencyKey: string | undefined }[];
-  /** The next create-session calls answer with this HTTP status (simulates an outage). */
-  failNext(status: number, times?: number): void;
+  /**
+   * The next `times` calls of `route` (default: creating a session) answer with this HTTP status: an
+   * outage (5xx) or Stripe's rate limit (429).
+   */
+  failNext(status: number, times?: number, route?: string, whileFailing?: () => void): void;
   /**
    * The customer pays: the session completes with a payment intent; with automatic tax on, the
    * VAT of the buyer's `country` (default IT) is computed inside the price; with invoice_creation
    * on, a paid invoice is made.
    */
   pay(sessionId: string, buyer?: { country?: string }): FakeSession;
-  /** A paid session made by another integration on the same account (not through the store). */
-  foreignSession(fields: { client_reference_id: string | null; amount?: number }): FakeSession;
+  /**
+   * A session paid through something else on the same account (a Payment Link, another
+   * integration), naming whatever `client_reference_id` it was given: its charge and
+   * checkout.session.completed, as Stripe makes them.
+   */
+  foreignSession(fields: {
+    client_reference_id: string | null;
+    amount?: number;
+    currency?: string;
+  }): FakeSession;
   /** Charges by id, one per paid session. */
   charges: Map<string, Stripe.Charge>;
+  paymentIntents: Map<string, FakePaymentIntent>;
   /** Every refund made (by the API or the Dashboard), by id. */
   refundObjects: Map<string, Stripe.Refund>;
   disputes: Map<string, Stripe.Dispute>;
@@ -92,20 +112,39 @@ export interface FakeStripe {
   events: Stripe.Event[];
   /** The newest event of a type (throws if there is none). */
   lastEvent(type: Stripe.Event.Type): Stripe.Event;
+  /**
+   * Stripe's clock reaches `at` (seconds): every open session whose `expires_at` has come expires
+   * (checkout.session.expired, status expired, no url), as Stripe expires them.
+   */
+  clockReaches(at: number): FakeSession[];
   /** The buyer completes Checkout with a payment that settles later (bank debit): complete but unpaid. */
   payLater(sessionId: string): FakeSession;
   /** The delayed payment arrives or fails (checkout.session.async_payment_succeeded / _failed). */
   settleLater(sessionId: string, outcome: "succeeded" | "failed"): FakeSession;
-  /** A refund started in the Stripe Dashboard (no API request): the whole remainder without `amount`. */
-  dashboardRefund(paymentIntentId: string, amount?: number): Stripe.Refund;
-  /** A refund that the bank later returns (refund.failed, charge.refund.updated): the charge is unrefunded by its amount. */
-  failRefund(refundId: string): Stripe.Refund;
-  /** The buyer's bank opens a dispute on the payment's charge (charge.dispute.created). */
-  openDispute(paymentIntentId: string, reason?: string): Stripe.Dispute;
+  /**
+   * A refund started in the Stripe Dashboard (no API request): the whole remainder without
+   * `amount`. Card refunds succeed at once; `pending` is a refund on its way, `requires_action`
+   * one that waits for the buyer's bank details (methods without native refunds).
+   */
+  dashboardRefund(
+    paymentIntentId: string,
+    amount?: number,
+    status?: "pending" | "requires_action" | "succeeded",
+  ): Stripe.Refund;
+  /**
+   * A refund moves on (refund.updated, charge.refund.updated; refund.failed too when it fails): a
+   * failed or canceled one gives its amount back to the charge. Only the moves Stripe makes.
+   */
+  settleRefund(refundId: string, status: "succeeded" | "failed" | "canceled"): Stripe.Refund;
+  /**
+   * The buyer's bank opens a chargeback on the payment's charge (charge.dispute.created, then
+   * charge.dispute.funds_withdrawn), or only asks (an inquiry: warning_needs_response, no funds move).
+   */
+  openDispute(paymentIntentId: string, reason?: string, kind?: "chargeback" | "inquiry"): Stripe.Dispute;
   /** The dispute moves on (charge.dispute.updated), e.g. to under_review once evidence is sent. */
   updateDispute(disputeId: string, status: Stripe.Dispute.Status): Stripe.Dispute;
-  /** The bank decides (charge.dispute.closed). */
-  closeDispute(disputeId: string, outcome: "won" | "lost"): Stripe.Dispute;
+  /** The bank decides (charge.dispute.closed; funds_reinstated when a chargeback is won), or an inquiry closes. */
+  closeDispute(disputeId: string, outcome: "won" | "lost" | "warning_closed"): Stripe.Dispute;
   /** Where `deliver` sends events: a URL (fetched) or a handler given the Request (a route's action in-process). */
   connectWebhook(secret: string, target: string | ((request: Request) => Promise<Response>)): void;
   /** Signs an event (or any body, to test malformed ones) as Stripe does and delivers it. */
@@ -124,8 +163,6 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return body;
 }
 
-const readForm = async (req: IncomingMessage) => new URLSearchParams(await readBody(req));
-
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "Content-Type": "application/json", "Request-Id": id("req") });
   res.end(JSON.stringify(body));
@@ -139,20 +176,50 @@ const notFound = (res: ServerResponse, what: string) =>
 const invalid = (res: ServerResponse, message: string, param?: string) =>
   send(res, 400, { error: { type: "invalid_request_error", message, ...(param && { param }) } });
 
-/** What Stripe accepts at the top level of POST /v1/checkout/sessions (SessionCreateParams, stripe 23.1.0). */
-const SESSION_PARAMS = new Set(
-  (
-    "adaptive_pricing after_expiration allow_promotion_codes allowed_payment_method_types automatic_tax " +
-    "billing_address_collection branding_settings cancel_url client_reference_id consent_collection currency " +
-    "custom_fields custom_text customer customer_account customer_creation customer_email customer_update " +
-    "discounts excluded_payment_method_types expand expires_at integration_identifier invoice_creation " +
-    "line_items locale managed_payments metadata mode name_collection optional_items origin_context " +
-    "payment_intent_data payment_method_collection payment_method_configuration payment_method_data " +
-    "payment_method_options permissions phone_number_collection redirect_on_completion return_url " +
-    "saved_payment_method_options setup_intent_data shipping_address_collection shipping_options submit_type " +
-    "subscription_data success_url tax_id_collection ui_mode wallet_options"
-  ).split(" "),
-);
+/**
+ * The top-level parameters an interface of the pinned SDK declares (stripe 23.1.0,
+ * node_modules/stripe/cjs/resources/{file}), read from its .d.ts: the fake accepts these and refuses
+ * any other, as Stripe answers "Received unknown parameter". A store request with a parameter the
+ * SDK's types do not declare therefore fails its test.
+ */
+export function sdkParams(file: string, name: string): Set<string> {
+  const source = readFileSync(
+    fileURLToPath(new URL(`../../node_modules/stripe/cjs/resources/${file}`, import.meta.url)),
+    "utf8",
+  );
+  const lines = source.split("\n");
+  const start = lines.findIndex((line) =>
+    new RegExp(`^\\s*(export )?interface ${name}( extends PaginationParams)? \\{$`).test(line),
+  );
+  if (start < 0) throw new Error(`${name} not found in ${file}`);
+  const indent = (lines[start] ?? "").search(/\S/);
+  const params = new Set<string>(
+    lines[start]?.includes("extends PaginationParams") ? ["limit", "starting_after", "ending_before"] : [],
+  );
+  for (const line of lines.slice(start + 1)) {
+    if (line.search(/\S/) === indent && line.trim() === "}") break;
+    const match = line.match(/^(\s*)(\w+)\??:/);
+    if (match?.[1]?.length === indent + 4 && match[2]) params.add(match[2]);
+  }
+  return params;
+}
+
+/** Stripe's answer to a parameter its API does not have, or null when every key is declared. */
+const unknownParameter = (keys: Iterable<string>, declared: Set<string>) => {
+  for (const key of keys) if (!declared.has(key.replace(/\[.*$/, ""))) return key;
+  return null;
+};
+
+const SESSION_PARAMS = sdkParams("Checkout/Sessions.d.ts", "SessionCreateParams");
+const DECLARED = {
+  sessionList: sdkParams("Checkout/Sessions.d.ts", "SessionListParams"),
+  sessionRetrieve: sdkParams("Checkout/Sessions.d.ts", "SessionRetrieveParams"),
+  invoiceRetrieve: sdkParams("Invoices.d.ts", "InvoiceRetrieveParams"),
+  paymentIntentRetrieve: sdkParams("PaymentIntents.d.ts", "PaymentIntentRetrieveParams"),
+  refundCreate: sdkParams("Refunds.d.ts", "RefundCreateParams"),
+  refundList: sdkParams("Refunds.d.ts", "RefundListParams"),
+  disputeList: sdkParams("Disputes.d.ts", "DisputeListParams"),
+};
 
 /**
  * The nested parameters the store sends, checked key by key as Stripe does (other top-level
@@ -208,6 +275,7 @@ const ENUM_PARAMS: Record<string, string[]> = {
   "line_items[N][price_data][tax_behavior]": ["exclusive", "inclusive", "unspecified"],
   "tax_id_collection[required]": ["if_supported", "never"],
   "consent_collection[terms_of_service]": ["none", "required"],
+  ui_mode: ["elements", "embedded_page", "form", "hosted_page"],
 };
 
 /** A form key with its indices and metadata keys generalised: `line_items[0][quantity]` -> `line_items[N][quantity]`. */
@@ -249,6 +317,34 @@ export function checkSessionParams(
         };
     }
   }
+  const required = (param: string) => ({ message: `Missing required param: ${param}.`, param });
+  if (form.get("mode") === "payment") {
+    const items = new Set([...form.keys()].flatMap((key) => key.match(/^line_items\[(\d+)\]/)?.[1] ?? []));
+    if (items.size === 0) return required("line_items");
+    for (const index of items) {
+      const item = `line_items[${index}]`;
+      const quantity = form.get(`${item}[quantity]`);
+      if (quantity !== null && Number(quantity) < 1)
+        return { message: "This value must be greater than or equal to 1.", param: `${item}[quantity]` };
+      if (form.has(`${item}[price]`)) continue;
+      if (!form.get(`${item}[price_data][currency]`)) return required(`${item}[price_data][currency]`);
+      const amount = form.get(`${item}[price_data][unit_amount]`);
+      if (amount !== null && Number(amount) < 0)
+        return {
+          message: "This value must be greater than or equal to 0.",
+          param: `${item}[price_data][unit_amount]`,
+        };
+      if (!form.has(`${item}[price_data][product]`) && !form.get(`${item}[price_data][product_data][name]`))
+        return required(`${item}[price_data][product_data][name]`);
+    }
+  }
+  for (const param of ["success_url", "cancel_url"]) {
+    const value = form.get(param);
+    if (value !== null && !URL.canParse(value)) return { message: "Not a valid URL", param };
+  }
+  const email = form.get("customer_email");
+  if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    return { message: `Invalid email address: ${email}`, param: "customer_email" };
   const reference = form.get("client_reference_id");
   if (reference !== null && reference.length > 200)
     return {
@@ -277,20 +373,51 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const invoices = new Map<string, FakeInvoice>();
   const sent = new Map<string, Record<string, string>>();
   /** What each idempotency key was first used with, and the session it made. */
-  const byIdempotencyKey = new Map<string, { body: string; session: FakeSession }>();
-  /** The session with its invoice inline, when the request asked to expand it. */
-  const expanded = (session: FakeSession, expand: string[], field: string) =>
-    expand.includes(field) && session.invoice
-      ? { ...session, invoice: invoices.get(session.invoice) ?? session.invoice }
-      : session;
+  /**
+   * Each idempotency key's request and the answer Stripe saved for it (a result, or a 500): a
+   * replay gets it byte for byte; a request that failed validation saves nothing, as at Stripe.
+   */
+  const replays = new Map<string, { body: string; status: number; response: string }>();
+  /** Payment intents by id: the status Checkout left each session's payment in. */
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  /**
+   * The session as the API returns it, with its invoice and payment intent inline when the request
+   * asked to expand them (`prefix` is "data." in a list).
+   */
+  const expanded = (session: FakeSession, expand: string[], prefix = "") => {
+    const object: Record<string, unknown> = { ...checkoutSessionObject(session) };
+    if (expand.includes(`${prefix}invoice`) && session.invoice)
+      object.invoice = invoices.get(session.invoice) ?? session.invoice;
+    if (expand.includes(`${prefix}payment_intent`) && session.payment_intent)
+      object.payment_intent = paymentIntents.get(session.payment_intent) ?? session.payment_intent;
+    return object;
+  };
+  /** A new payment intent for the session, in `status`. */
+  const intend = (session: FakeSession, status: FakePaymentIntent["status"]) => {
+    const intent: FakePaymentIntent = {
+      id: id("pi"),
+      object: "payment_intent",
+      amount: session.amount_total,
+      currency: session.currency,
+      status,
+      livemode: false,
+      metadata: session.metadata.order_id ? { order_id: session.metadata.order_id } : {},
+    };
+    paymentIntents.set(intent.id, intent);
+    return intent.id;
+  };
+  const intentOf = (session: FakeSession) => {
+    const intent = session.payment_intent ? paymentIntents.get(session.payment_intent) : undefined;
+    if (!intent) throw new Error(`no payment intent for ${session.id}`);
+    return intent;
+  };
   const expandOf = (query: URLSearchParams) =>
     [...query].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
   const refunds: FakeStripe["refunds"] = [];
   const requests: FakeStripe["requests"] = [];
-  let failures: { status: number; times: number } | null = null;
+  let failures: { status: number; times: number; route: string; whileFailing?: () => void } | null = null;
   const charges = new Map<string, Stripe.Charge>();
   const refundObjects = new Map<string, Stripe.Refund>();
-  const refundsByKey = new Map<string, { body: string; refund: Stripe.Refund }>();
   const disputes = new Map<string, Stripe.Dispute>();
   const events: Stripe.Event[] = [];
   let webhook: { secret: string; target: string | ((request: Request) => Promise<Response>) } | null = null;
@@ -324,13 +451,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     target: Stripe.Charge,
     amount: number | undefined,
     request: Stripe.Event.Request | null,
-  ) => {
+    status: "pending" | "requires_action" | "succeeded" = "succeeded",
+  ): Stripe.Refund | { message: string; code: string; param?: string } => {
+    const chargeback = [...disputes.values()].some(
+      (dispute) =>
+        dispute.charge === target.id && !dispute.status.startsWith("warning_") && dispute.status !== "won",
+    );
+    if (chargeback)
+      return {
+        code: "charge_disputed",
+        message: `Charge ${target.id} has been charged back; cannot issue a refund.`,
+      };
     const left = target.amount - target.amount_refunded;
-    if (left === 0) return `Charge ${target.id} has already been refunded.`;
+    if (left === 0)
+      return { code: "charge_already_refunded", message: `Charge ${target.id} has already been refunded.` };
     const value = amount ?? left;
     if (value > left)
-      return `Refund amount ($${(value / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`;
-    const made = refundObject(target, value);
+      return {
+        code: "amount_too_large",
+        param: "amount",
+        message: `Refund amount ($${(value / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+      };
+    const made = { ...refundObject(target, value), status };
     refundObjects.set(made.id, made);
     target.amount_refunded += value;
     target.refunded = target.amount_refunded === target.amount;
@@ -353,25 +495,46 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         error: { type: "invalid_request_error", message: "Invalid API Key provided" },
       });
     }
-    if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      if (failures && failures.times > 0) {
-        failures.times--;
-        return send(res, failures.status, {
-          error: { type: "api_error", message: "Stripe is having a bad day" },
-        });
-      }
-      const body = await readBody(req);
-      const form = new URLSearchParams(body);
-      const existing = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
-      if (existing && existing.body !== body) {
+    const body = req.method === "POST" ? await readBody(req) : "";
+    if (req.method === "POST" && idempotencyKey) {
+      const first = replays.get(idempotencyKey);
+      if (first && first.body !== body)
         return send(res, 400, {
           error: {
             type: "idempotency_error",
             message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
           },
         });
+      if (first) {
+        res.writeHead(first.status, { "Content-Type": "application/json", "Idempotent-Replayed": "true" });
+        return res.end(first.response);
       }
-      if (existing) return send(res, 200, existing.session);
+      const end = res.end.bind(res);
+      res.end = ((chunk: string) => {
+        if (res.statusCode < 400 || res.statusCode >= 500)
+          replays.set(idempotencyKey, { body, status: res.statusCode, response: chunk });
+        return end(chunk);
+      }) as typeof res.end;
+    }
+    if (failures && failures.times > 0 && failures.route === `${req.method} ${url.pathname}`) {
+      failures.times--;
+      failures.whileFailing?.();
+      return send(
+        res,
+        failures.status,
+        failures.status === 429
+          ? {
+              error: {
+                type: "invalid_request_error",
+                code: "rate_limit",
+                message: "Too many requests hit the API too quickly.",
+              },
+            }
+          : { error: { type: "api_error", message: "Stripe is having a bad day" } },
+      );
+    }
+    if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+      const form = new URLSearchParams(body);
       const problem = checkSessionParams(form);
       if (problem) return invalid(res, problem.message, problem.param);
       const sessionId = id("cs_test");
@@ -413,13 +576,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       sessions.set(sessionId, session);
       sent.set(sessionId, Object.fromEntries(form));
-      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, { body, session });
-      return send(res, 200, session);
+      return send(res, 200, checkoutSessionObject(session));
     }
     if (req.method === "GET" && url.pathname === "/v1/checkout/sessions") {
-      const known =
-        /^(created\[(gte|gt|lte|lt)\]|created|status|limit|starting_after|ending_before|expand\[\d*\])$/;
-      const unknown = [...url.searchParams.keys()].find((key) => !known.test(key));
+      const unknown = unknownParameter(url.searchParams.keys(), DECLARED.sessionList);
       if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
       const limit = Number(url.searchParams.get("limit") ?? 10);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100)
@@ -442,35 +602,65 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         object: "list",
         url: "/v1/checkout/sessions",
         has_more: list.length > limit,
-        data: list.slice(0, limit).map((session) => expanded(session, expand, "data.invoice")),
+        data: list.slice(0, limit).map((session) => expanded(session, expand, "data.")),
       });
     }
     const invoice = url.pathname.match(/^\/v1\/invoices\/([^/]+)$/);
     if (req.method === "GET" && invoice?.[1]) {
+      const unknown = unknownParameter(url.searchParams.keys(), DECLARED.invoiceRetrieve);
+      if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
       const found = invoices.get(decodeURIComponent(invoice[1]));
       return found ? send(res, 200, found) : notFound(res, "invoice");
     }
+    const intent = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
+    if (req.method === "GET" && intent?.[1]) {
+      const unknown = unknownParameter(url.searchParams.keys(), DECLARED.paymentIntentRetrieve);
+      if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
+      const found = paymentIntents.get(decodeURIComponent(intent[1]));
+      return found ? send(res, 200, found) : notFound(res, "payment_intent");
+    }
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === "GET" && retrieve?.[1]) {
+      const unknown = unknownParameter(url.searchParams.keys(), DECLARED.sessionRetrieve);
+      if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
       const session = sessions.get(decodeURIComponent(retrieve[1]));
       return session
-        ? send(res, 200, expanded(session, expandOf(url.searchParams), "invoice"))
+        ? send(res, 200, expanded(session, expandOf(url.searchParams)))
         : notFound(res, "checkout.session");
     }
+    if (req.method === "GET" && (url.pathname === "/v1/refunds" || url.pathname === "/v1/disputes")) {
+      const unknown = unknownParameter(
+        url.searchParams.keys(),
+        url.pathname === "/v1/refunds" ? DECLARED.refundList : DECLARED.disputeList,
+      );
+      if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
+      const limit = Number(url.searchParams.get("limit") ?? 10);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        return invalid(res, "Invalid limit: must be between 1 and 100", "limit");
+      const paymentIntent = url.searchParams.get("payment_intent");
+      const chargeId = url.searchParams.get("charge");
+      const all: (Stripe.Refund | Stripe.Dispute)[] =
+        url.pathname === "/v1/refunds" ? [...refundObjects.values()] : [...disputes.values()];
+      let list = all
+        .filter(
+          (item) =>
+            (!paymentIntent || item.payment_intent === paymentIntent) &&
+            (!chargeId || item.charge === chargeId),
+        )
+        .reverse();
+      const after = url.searchParams.get("starting_after");
+      if (after) list = list.slice(list.findIndex((item) => item.id === after) + 1);
+      return send(res, 200, {
+        object: "list",
+        url: url.pathname,
+        has_more: list.length > limit,
+        data: list.slice(0, limit),
+      });
+    }
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
-      const form = await readForm(req);
-      const body = form.toString();
-      const replay = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
-      if (replay) {
-        if (replay.body !== body)
-          return send(res, 400, {
-            error: {
-              type: "idempotency_error",
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-            },
-          });
-        return send(res, 200, replay.refund);
-      }
+      const form = new URLSearchParams(body);
+      const unknown = unknownParameter(form.keys(), DECLARED.refundCreate);
+      if (unknown) return invalid(res, `Received unknown parameter: ${unknown}`, unknown);
       const paymentIntent = form.get("payment_intent");
       const charge = paymentIntent ? chargeOf(paymentIntent) : charges.get(form.get("charge") ?? "");
       if (!charge) return notFound(res, paymentIntent ? "payment_intent" : "charge");
@@ -481,9 +671,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         id: id("req"),
         idempotency_key: idempotencyKey ?? null,
       });
-      if (typeof result === "string") return invalidRequest(res, result, { param: "amount" });
+      if ("code" in result) return invalidRequest(res, result.message, result);
       refunds.push({ payment_intent: String(charge.payment_intent), idempotencyKey });
-      if (idempotencyKey) refundsByKey.set(idempotencyKey, { body, refund: result });
       return send(res, 200, result);
     }
     notFound(res, "route");
@@ -498,8 +687,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sent,
     refunds,
     requests,
-    failNext(status, times = 1) {
-      failures = { status, times };
+    failNext(status, times = 1, route = "POST /v1/checkout/sessions", whileFailing) {
+      failures = { status, times, route, whileFailing };
     },
     pay(sessionId, buyer = {}) {
       const session = sessionOf(sessionId);
@@ -533,7 +722,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       Object.assign(session, {
         status: "complete",
         payment_status: "paid",
-        payment_intent: id("pi"),
+        payment_intent: intend(session, "succeeded"),
         total_details: { ...session.total_details, amount_tax: tax },
         customer_details: {
           email: session.customer_email,
@@ -550,7 +739,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       emit("checkout.session.completed", checkoutSessionObject(session));
       return session;
     },
-    foreignSession({ client_reference_id, amount = 1000 }) {
+    foreignSession({ client_reference_id, amount = 1000, currency = "usd" }) {
       const sessionId = id("cs_test");
       const created = Math.floor(Date.now() / 1000);
       const session: FakeSession = {
@@ -564,21 +753,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         customer_email: "someone@else.test",
         metadata: {},
         amount_total: amount,
-        currency: "usd",
-        payment_intent: id("pi"),
+        currency,
+        payment_intent: null,
         success_url: "https://other.test/ok",
         cancel_url: "https://other.test/",
         created,
         expires_at: created + 24 * 3600,
         automatic_tax: { enabled: false, liability: null, provider: null, status: null },
         total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-        customer_details: null,
+        customer_details: { email: "someone@else.test", address: null, tax_exempt: "none", tax_ids: [] },
         invoice: null,
       };
       sessions.set(sessionId, session);
+      session.payment_intent = intend(session, "succeeded");
+      charge(session);
+      emit("checkout.session.completed", checkoutSessionObject(session));
       return session;
     },
     charges,
+    paymentIntents,
     refundObjects,
     disputes,
     events,
@@ -587,9 +780,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!event) throw new Error(`no ${type} event`);
       return event;
     },
+    clockReaches(at) {
+      const due = [...sessions.values()].filter(
+        (session) => session.status === "open" && session.expires_at <= at,
+      );
+      for (const session of due) {
+        session.status = "expired";
+        emit("checkout.session.expired", checkoutSessionObject(session));
+      }
+      return due;
+    },
     payLater(sessionId) {
       const session = sessionOf(sessionId);
-      Object.assign(session, { status: "complete", payment_status: "unpaid", payment_intent: id("pi") });
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "unpaid",
+        payment_intent: intend(session, "processing"),
+      });
       emit("checkout.session.completed", checkoutSessionObject(session));
       return session;
     },
@@ -597,38 +804,58 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = sessionOf(sessionId);
       if (outcome === "succeeded") {
         session.payment_status = "paid";
+        intentOf(session).status = "succeeded";
         charge(session);
+      } else {
+        // The debit was refused: the intent waits for another payment method; the session stays unpaid.
+        intentOf(session).status = "requires_payment_method";
       }
       emit(`checkout.session.async_payment_${outcome}`, checkoutSessionObject(session));
       return session;
     },
-    dashboardRefund(paymentIntentId, amount) {
+    dashboardRefund(paymentIntentId, amount, status) {
       const target = chargeOf(paymentIntentId);
       if (!target) throw new Error(`no charge for ${paymentIntentId}`);
-      const result = refund(target, amount, null);
-      if (typeof result === "string") throw new Error(result);
+      const result = refund(target, amount, null, status);
+      if ("code" in result) throw new Error(result.message);
       return result;
     },
-    failRefund(refundId) {
-      const failed = refundObjects.get(refundId);
-      if (!failed) throw new Error(`unknown refund ${refundId}`);
-      const target = charges.get(String(failed.charge));
+    settleRefund(refundId, status) {
+      const moved = refundObjects.get(refundId);
+      if (!moved) throw new Error(`unknown refund ${refundId}`);
+      const target = charges.get(String(moved.charge));
       if (!target) throw new Error(`no charge for refund ${refundId}`);
-      Object.assign(failed, { status: "failed", failure_reason: "expired_or_canceled_card" });
-      target.amount_refunded -= failed.amount;
-      target.refunded = false;
-      emit("charge.refund.updated", failed);
-      emit("refund.updated", failed);
-      emit("refund.failed", failed);
-      return failed;
+      // pending and requires_action move on; a succeeded refund can still fail (the card is gone).
+      const from: Record<typeof status, string[]> = {
+        succeeded: ["pending", "requires_action"],
+        canceled: ["pending", "requires_action"],
+        failed: ["pending", "succeeded"],
+      };
+      if (!from[status].includes(moved.status ?? ""))
+        throw new Error(`Stripe does not move a ${moved.status} refund to ${status}`);
+      moved.status = status;
+      if (status === "failed") moved.failure_reason = "expired_or_canceled_card";
+      if (status !== "succeeded") {
+        target.amount_refunded -= moved.amount;
+        target.refunded = false;
+      }
+      emit("charge.refund.updated", moved);
+      emit("refund.updated", moved);
+      if (status === "failed") emit("refund.failed", moved);
+      return moved;
     },
-    openDispute(paymentIntentId, reason) {
+    openDispute(paymentIntentId, reason, kind = "chargeback") {
       const target = chargeOf(paymentIntentId);
       if (!target) throw new Error(`no charge for ${paymentIntentId}`);
-      const dispute = disputeObject(target, reason);
+      const dispute = disputeObject(
+        target,
+        reason,
+        kind === "inquiry" ? "warning_needs_response" : "needs_response",
+      );
       disputes.set(dispute.id, dispute);
       target.disputed = true;
       emit("charge.dispute.created", dispute);
+      if (kind === "chargeback") emit("charge.dispute.funds_withdrawn", dispute);
       return dispute;
     },
     updateDispute(disputeId, status) {
@@ -639,8 +866,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     closeDispute(disputeId, outcome) {
       const dispute = disputeOf(disputeId);
+      const inquiry = dispute.status.startsWith("warning_");
+      if (inquiry !== (outcome === "warning_closed"))
+        throw new Error(`Stripe does not close a ${dispute.status} dispute as ${outcome}`);
       dispute.status = outcome;
       emit("charge.dispute.closed", dispute);
+      if (outcome === "won") emit("charge.dispute.funds_reinstated", dispute);
       return dispute;
     },
     connectWebhook(secret, target) {

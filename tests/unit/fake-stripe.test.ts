@@ -85,6 +85,46 @@ describe("the fake Stripe's Checkout Sessions", () => {
     ],
     ["an expiry under 30 minutes", { ...valid(), expires_at: now() + 29 * 60 }, "expires_at"],
     ["an expiry over 24 hours", { ...valid(), expires_at: now() + 24 * 3600 + 60 }, "expires_at"],
+    ["no line items in payment mode", { ...valid(), line_items: undefined }, "line_items"],
+    [
+      "a negative unit amount",
+      {
+        ...valid(),
+        line_items: [
+          { quantity: 1, price_data: { currency: "usd", unit_amount: -1, product_data: { name: "T" } } },
+        ],
+      },
+      "line_items[0][price_data][unit_amount]",
+    ],
+    [
+      "a quantity of 0",
+      {
+        ...valid(),
+        line_items: [
+          { quantity: 0, price_data: { currency: "usd", unit_amount: 4700, product_data: { name: "T" } } },
+        ],
+      },
+      "line_items[0][quantity]",
+    ],
+    [
+      "a price without a currency",
+      {
+        ...valid(),
+        line_items: [{ quantity: 1, price_data: { unit_amount: 4700, product_data: { name: "T" } } }],
+      },
+      "line_items[0][price_data][currency]",
+    ],
+    [
+      "a product without a name",
+      {
+        ...valid(),
+        line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 4700, product_data: {} } }],
+      },
+      "line_items[0][price_data][product_data][name]",
+    ],
+    ["a success_url that is not a URL", { ...valid(), success_url: "thank-you" }, "success_url"],
+    ["an invalid customer_email", { ...valid(), customer_email: "buyer@" }, "customer_email"],
+    ["a ui_mode the pinned version does not have", { ...valid(), ui_mode: "hosted" }, "ui_mode"],
     [
       "an address collection Stripe does not know",
       { ...valid(), billing_address_collection: "always" },
@@ -92,6 +132,66 @@ describe("the fake Stripe's Checkout Sessions", () => {
     ],
   ])("refuses %s with Stripe's 400", async (_name, params, param) => {
     expect(await refusal(params)).toMatchObject({ status: 400, type: "StripeInvalidRequestError", param });
+  });
+
+  it("takes only the parameters the pinned SDK's types declare, on every endpoint the store calls", async () => {
+    const created = await sdk.checkout.sessions.create(valid());
+    const paid = fake.pay(created.id);
+    const unknown = async (call: Promise<unknown>) =>
+      call.then(
+        () => null,
+        (error: Stripe.errors.StripeError) => `${error.statusCode} ${error.param} ${error.message}`,
+      );
+    const extra = { made_up: "1" } as object;
+    const refusals = await Promise.all([
+      unknown(sdk.checkout.sessions.create({ ...valid(), ...extra })),
+      unknown(sdk.checkout.sessions.retrieve(created.id, extra)),
+      unknown(sdk.checkout.sessions.list(extra)),
+      unknown(sdk.invoices.retrieve(paid.invoice ?? "in_missing", extra)),
+      unknown(sdk.paymentIntents.retrieve(paid.payment_intent!, extra)),
+      unknown(sdk.refunds.create({ payment_intent: paid.payment_intent!, ...extra })),
+      unknown(sdk.refunds.list(extra)),
+      unknown(sdk.disputes.list(extra)),
+    ]);
+    expect(refusals).toEqual(Array(8).fill("400 made_up Received unknown parameter: made_up"));
+    // What the store sends is declared: these succeed.
+    await sdk.refunds.list({ payment_intent: paid.payment_intent!, limit: 100 });
+    await sdk.disputes.list({ payment_intent: paid.payment_intent!, limit: 100 });
+  });
+
+  it("replays a key's first answer as it was, a 500 included", async () => {
+    const key = `outage-${Date.now()}`;
+    const params = valid();
+    fake.failNext(500);
+    expect(await refusal(params, { idempotencyKey: key })).toMatchObject({ status: 500 });
+    // Stripe is up again, but the key's saved answer is the 500.
+    expect(await refusal(params, { idempotencyKey: key })).toMatchObject({ status: 500 });
+  });
+
+  it("refuses to refund a charged-back payment (charge_disputed) but refunds an inquiry", async () => {
+    const charged = fake.pay((await sdk.checkout.sessions.create(valid())).id);
+    fake.openDispute(charged.payment_intent!);
+    const refused = await sdk.refunds.create({ payment_intent: charged.payment_intent! }).catch((e) => e);
+    expect(refused).toMatchObject({ statusCode: 400, code: "charge_disputed" });
+    const asked = fake.pay((await sdk.checkout.sessions.create(valid())).id);
+    const inquiry = fake.openDispute(asked.payment_intent!, "general", "inquiry");
+    expect(inquiry).toMatchObject({ status: "warning_needs_response", is_charge_refundable: true });
+    expect(inquiry.id).toMatch(/^du_/);
+    expect(await sdk.refunds.create({ payment_intent: asked.payment_intent! })).toMatchObject({
+      status: "succeeded",
+    });
+  });
+
+  it("expires an open session when its clock reaches expires_at, with no url, and only then", async () => {
+    const open = await sdk.checkout.sessions.create(valid());
+    expect(open.url).toMatch(/^https:/);
+    expect(fake.clockReaches(open.expires_at - 1)).toEqual([]);
+    expect(fake.clockReaches(open.expires_at).map((s) => s.id)).toContain(open.id);
+    expect(fake.lastEvent("checkout.session.expired").data.object).toMatchObject({
+      id: open.id,
+      status: "expired",
+      url: null,
+    });
   });
 
   it("answers a reused idempotency key with the first session, or idempotency_error for other parameters", async () => {

@@ -7,7 +7,6 @@ import { type Attribution, NO_ATTRIBUTION } from "#app/lib/funnel/attribution.se
 import { countStep } from "#app/lib/funnel/count-step.server.ts";
 import { successPageUrl } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { CHECKOUT_SESSION_LIFETIME_MS } from "#app/lib/payments/payment-provider.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { orders } from "#db/schema.ts";
@@ -64,7 +63,6 @@ export async function createOrder(
       productName: PRODUCT.name,
       successUrl: successPageUrl(services.links),
       cancelUrl: `${env.PUBLIC_URL}/checkout`,
-      expiresAt: new Date(Date.now() + CHECKOUT_SESSION_LIFETIME_MS),
     });
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, "payment provider refused the checkout session");

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { ProviderAnswerCache } from "#app/lib/checkout/provider-answer-cache.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { fulfilOrder, hashAccessToken, type Order } from "#app/lib/orders/fulfil-order.server.ts";
-import type { SessionStatus } from "#app/lib/payments/payment-provider.ts";
+import { paysForOrder, type SessionStatus } from "#app/lib/payments/payment-provider.ts";
 import { hit } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { accessLinks, orders } from "#db/schema.ts";
@@ -96,7 +96,7 @@ async function purchaseBySession(
     return { kind: "unconfirmed", reason: answer };
   }
   // The session must be the one this very order was created with.
-  if (!answer || answer.id !== sessionId || answer.orderId !== order.id) return NONE;
+  if (!answer || answer.orderId !== order.id || !paysForOrder(answer, order)) return NONE;
   if (answer.paid) {
     // The session's payment, tax, country and invoice, for this order.
     const { order: fulfilled } = await fulfilOrder(db, services.links, { ...answer, orderId: order.id });

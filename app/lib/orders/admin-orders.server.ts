@@ -3,9 +3,9 @@ import type { Db } from "#app/lib/db/database.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { downloadUrl } from "#app/lib/links.ts";
-import { markRefunded, type Order, queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
+import { type Order, queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
 import type { OrderFilter } from "#app/lib/orders/order-filters.ts";
-import { FINAL_DISPUTE_STATUSES } from "#app/lib/orders/payment-changes.server.ts";
+import { FINAL_DISPUTE_STATUSES, recordRefundMade } from "#app/lib/orders/payment-changes.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 
 import type { Services } from "#app/lib/services.server.ts";
@@ -168,13 +168,18 @@ export async function orderStatus(db: Db, orderId: string): Promise<Order["statu
   return order?.status ?? null;
 }
 
-/** Refunds through the payment provider, then revokes the download and the e-mail link. */
+/**
+ * Refunds what is left of a paid order through the payment provider and records the refund at once
+ * (a full one revokes the download and the e-mail link). Returns the refund, or null when the order
+ * is not paid (an inquiry keeps an order paid, so it can be refunded; a chargeback cannot).
+ */
 export async function refundOrder(services: Services, orderId: string) {
   const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
-  if (order?.status !== "paid") return false;
-  await services.payments.refund(order);
-  await markRefunded(services.database.db, orderId);
-  return true;
+  if (order?.status !== "paid") return null;
+  const observedAt = new Date();
+  const refund = await services.payments.refund(order);
+  await recordRefundMade(services.database.db, orderId, refund, observedAt);
+  return refund;
 }
 
 /** E-mails that have not gone out after at least one attempt, with their last error. */

@@ -9,7 +9,7 @@ import { accessLinks, orders } from "#db/schema.ts";
 export type Order = typeof orders.$inferSelect;
 
 /** Statuses of an order whose money has not arrived; only these can become paid. */
-const UNPAID_STATUSES: Order["status"][] = ["pending", "processing", "failed", "expired"];
+export const UNPAID_STATUSES: Order["status"][] = ["pending", "processing", "failed", "expired"];
 
 /** Statuses of an order whose money arrived (whatever happened to it since). */
 const PAID_STATUSES: Order["status"][] = ["paid", "refunded", "disputed"];
@@ -101,13 +101,20 @@ export async function fulfilOrder(
 
 /**
  * The buyer finished Checkout with a payment that settles later (bank debit, voucher): the order
- * waits as "processing" until Stripe says the money arrived or did not. Only a pending order moves.
+ * waits as "processing" until Stripe says the money arrived or did not. Only a pending order moves;
+ * returns it, or null.
  */
-export async function markProcessing(db: Db, orderId: string, paymentIntentId: string | null) {
-  await db
+export async function markProcessing(
+  db: Db,
+  orderId: string,
+  paymentIntentId: string | null,
+): Promise<Order | null> {
+  const [marked] = await db
     .update(orders)
     .set({ status: "processing", updatedAt: new Date(), ...(paymentIntentId ? { paymentIntentId } : {}) })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+    .returning();
+  return marked ?? null;
 }
 
 /**
@@ -127,50 +134,106 @@ export async function closeUnpaidOrder(
   return closed ?? null;
 }
 
-/** Dispute statuses after which the buyer has access again: the bank sided with the store, or no chargeback followed. */
-const DISPUTE_RESOLVED_FOR_STORE = ["won", "warning_closed", "prevented"];
+/**
+ * A delayed payment failed: the order fails and the buyer is told, with a way back to the checkout
+ * (one e-mail, whether the webhook or reconciliation learns it first). Returns the order, or null
+ * when it was no longer waiting.
+ */
+export async function failDelayedPayment(db: Db, links: StoreLinks, orderId: string) {
+  const failed = await closeUnpaidOrder(db, orderId, "failed");
+  if (failed) {
+    await enqueueEmail(db, {
+      to: failed.email,
+      template: "payment-failed",
+      dedupeKey: `payment-failed:${failed.id}`,
+      payload: {
+        orderReference: failed.reference,
+        checkoutUrl: `${links.publicUrl}/checkout`,
+        supportEmail: links.supportEmail,
+      },
+    });
+  }
+  return failed;
+}
+
+/** Refund statuses whose money is going, or has gone, back to the buyer. */
+export const REFUNDING_STATUSES = ["pending", "requires_action", "succeeded"];
 
 /**
- * Settles the status of an order that has been paid from what happened to the payment since: an
- * open or lost dispute revokes ("disputed"), refunds covering the whole amount revoke ("refunded"),
- * anything else is "paid" (a partial refund keeps access). Derived from the stored totals in one
- * UPDATE, so events applied in any order and any number of times end in the same status.
+ * Dispute statuses that keep the buyer's access: an inquiry (warning_*: the bank only asks, and a
+ * refund is still possible), or a chargeback decided for the store. Any other status (open,
+ * lost, under appeal, or one Stripe adds later) is a chargeback that revokes.
+ */
+export const DISPUTE_KEEPS_ACCESS = [
+  "warning_needs_response",
+  "warning_under_review",
+  "warning_closed",
+  "won",
+  "prevented",
+];
+
+/** What the admin shows when the latest refund failed or was canceled (the money stayed with the store). */
+export const REFUND_FAILED = "refund_failed";
+/** What the admin shows while the latest refund waits for the buyer (methods without native refunds). */
+export const REFUND_REQUIRES_ACTION = "refund_requires_action";
+
+const list = (values: string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/**
+ * Settles an order from its refunds and disputes (payment_records): the refunded amount (refunds
+ * pending, waiting for the buyer or succeeded, in the order's currency, at most the order), the
+ * status of the dispute that matters most, and the owner's flag for the latest refund; then the status of an order
+ * that has been paid: a chargeback open, lost or appealed revokes ("disputed"), refunds covering
+ * the amount revoke ("refunded"), anything else is "paid" (a partial refund or an inquiry keeps
+ * access). Derived from the records alone, so events applied in any order and any number of
+ * times end in the same order.
  */
 export async function settleOrder(db: Db, orderId: string): Promise<Order | null> {
-  const [order] = await db
+  // The latest refund; within one second a refund that counts is taken as the later one (a new
+  // refund answers a failed one, never the other way round).
+  const latestRefund = sql`(select r.status from payment_records r
+    where r.order_id = ${orders.id} and r.kind = 'refund'
+    order by r.created desc, (r.status in (${list(REFUNDING_STATUSES)})) desc, r.id desc limit 1)`;
+  const refunded = sql<number>`least(${orders.amountCents}, coalesce((select sum(r.amount_cents) from payment_records r
+    where r.order_id = ${orders.id} and r.kind = 'refund' and r.currency = ${orders.currency}
+    and r.status in (${list(REFUNDING_STATUSES)})), 0))::int`;
+  await db
+    .update(orders)
+    .set({
+      refundedCents: refunded,
+      refundedAt: sql`case when ${refunded} > 0 then coalesce(${orders.refundedAt}, now()) end`,
+      // The dispute the owner must see first: a chargeback that revokes, then an open inquiry, then the latest.
+      disputeStatus: sql`(select d.status from payment_records d
+        where d.order_id = ${orders.id} and d.kind = 'dispute'
+        order by (d.status not in (${list(DISPUTE_KEEPS_ACCESS)})) desc,
+          (d.status not in ('warning_closed', 'won', 'prevented')) desc, d.created desc, d.id desc limit 1)`,
+      attention: sql`case
+        when ${latestRefund} in ('failed', 'canceled') then ${REFUND_FAILED}
+        when ${latestRefund} = 'requires_action' then ${REFUND_REQUIRES_ACTION}
+        when ${orders.attention} in (${REFUND_FAILED}, ${REFUND_REQUIRES_ACTION}) then null
+        else ${orders.attention} end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
+  const [settled] = await db
     .update(orders)
     .set({ status: settledStatus(), updatedAt: new Date() })
     .where(and(eq(orders.id, orderId), isNotNull(orders.paidAt), inArray(orders.status, PAID_STATUSES)))
     .returning();
+  if (settled) return settled;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   return order ?? null;
 }
 
 /** The status a paid order has from what happened to its payment since, as settleOrder says. */
 function settledStatus() {
-  const resolved = sql.join(
-    DISPUTE_RESOLVED_FOR_STORE.map((status) => sql`${status}`),
-    sql`, `,
-  );
   return sql<Order["status"]>`case
-    when ${orders.disputeStatus} is not null and ${orders.disputeStatus} not in (${resolved}) then 'disputed'
+    when exists (select 1 from payment_records d where d.order_id = ${orders.id} and d.kind = 'dispute'
+      and d.status not in (${list(DISPUTE_KEEPS_ACCESS)})) then 'disputed'
     when ${orders.refundedCents} >= ${orders.amountCents} then 'refunded'
     else 'paid' end::order_status`;
-}
-
-/** Revokes an order the admin refunded in full: its downloads and its e-mail links stop working. */
-export async function markRefunded(db: Db, orderId: string) {
-  const [order] = await db
-    .update(orders)
-    .set({
-      status: "refunded",
-      refundedAt: new Date(),
-      // The whole amount, so a later event that settles the order again keeps it refunded.
-      refundedCents: sql`${orders.amountCents}`,
-      // A new refund answers an earlier failed one.
-      attention: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, orderId))
-    .returning();
-  return order ?? null;
 }

@@ -1,19 +1,36 @@
 /**
  * Reconciliation: the safety net under the webhook. A pass lists the Checkout Sessions completed
- * in the last three days from the payment provider and fulfils every paid one whose order the
- * store has not marked paid (a lost, late or misrouted webhook), with the same `fulfilOrder` as
- * the webhook, so the buyer gets exactly one e-mail. Each pass is recorded in `reconcile_runs`.
+ * in the last three days from the payment provider and brings every order of ours to what its own
+ * session says (a lost, late or misrouted webhook): paid, waiting for a delayed payment, or failed,
+ * with the same functions as the webhook, so the buyer gets exactly one e-mail. Orders waiting for
+ * a delayed payment are then asked about one by one, however old, and so are the refunds and
+ * disputes of orders whose refunds or disputes are still moving or that an unreadable event named. Each pass is recorded in `reconcile_runs`.
  * One pass at a time: across instances under a PostgreSQL advisory lock, inside a process by a
  * guard (PGlite's data directory belongs to one process). ADR 016.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "#app/lib/db/database.server.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
-import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
-import { ourOrderId } from "#app/lib/orders/payment-changes.server.ts";
-import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
-import { orders, reconcileRuns } from "#db/schema.ts";
+import {
+  failDelayedPayment,
+  fulfilOrder,
+  markProcessing,
+  type Order,
+  UNPAID_STATUSES,
+} from "#app/lib/orders/fulfil-order.server.ts";
+import {
+  EVENT_UNREADABLE,
+  FINAL_DISPUTE_STATUSES,
+  ourOrderId,
+  recordPaymentChanges,
+} from "#app/lib/orders/payment-changes.server.ts";
+import {
+  type PaymentProvider,
+  paysForOrder,
+  type SessionStatus,
+} from "#app/lib/payments/payment-provider.ts";
+import { orders, paymentRecords, reconcileRuns } from "#db/schema.ts";
 
 /** How far back a pass looks: Stripe retries a webhook for three days, so this covers every lost one. */
 export const RECONCILE_LOOKBACK_MS = 3 * 86_400_000;
@@ -76,35 +93,100 @@ export async function reconcileOrders(
     let sessionsChecked = 0;
     const fixedOrders: number[] = [];
     let error: string | null = null;
+    /** Brings one of our unpaid orders to what its own session says: paid, failed, or waiting. */
+    const repair = async (order: Order, session: SessionStatus) => {
+      let fixed: Order | null = null;
+      if (session.paid) {
+        const result = await fulfilOrder(db, services.links, { ...session, orderId: order.id });
+        if (result.newlyPaid) fixed = result.order;
+      } else if (session.failed && order.status === "processing") {
+        fixed = await failDelayedPayment(db, services.links, order.id);
+      } else if (session.processing && order.status === "pending") {
+        fixed = await markProcessing(db, order.id, session.paymentIntentId);
+      }
+      if (!fixed) return;
+      fixedOrders.push(fixed.number);
+      logger.warn(
+        { orderNumber: fixed.number, status: fixed.status, trigger },
+        "reconciliation repaired an order its webhook missed",
+      );
+    };
     try {
+      const seen = new Set<string>();
       for await (const session of services.payments.listCompletedSessions(
         new Date(now.getTime() - RECONCILE_LOOKBACK_MS),
       )) {
         sessionsChecked++;
         const orderId = ourOrderId(session.orderId);
-        if (!session.paid || !orderId) continue;
+        if (!orderId) continue;
         const [unpaid] = await db
-          .select({ id: orders.id })
+          .select()
           .from(orders)
-          .where(
-            and(
-              eq(orders.id, orderId),
-              eq(orders.providerSessionId, session.id),
-              inArray(orders.status, ["pending", "failed", "expired"]),
+          .where(and(eq(orders.id, orderId), inArray(orders.status, UNPAID_STATUSES)));
+        if (!unpaid || !paysForOrder(session, unpaid)) continue;
+        seen.add(unpaid.id);
+        await repair(unpaid, session);
+      }
+      // A delayed payment settles days after its session was created (a SEPA debit up to 14
+      // business days, a voucher as long as it is valid): each order still waiting is asked about
+      // by its own session, whatever its age, until its payment succeeds or fails.
+      const waiting = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, "processing"), isNotNull(orders.providerSessionId)));
+      for (const order of waiting) {
+        if (seen.has(order.id) || !order.providerSessionId) continue;
+        const session = await services.payments.getSession(order.providerSessionId);
+        sessionsChecked++;
+        if (session && paysForOrder(session, order)) await repair(order, session);
+      }
+      // Refunds and disputes still moving, and orders an unreadable event named, are asked about
+      // again: a lost or unreadable refund or dispute event is repaired here.
+      const moving = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            isNotNull(orders.paymentIntentId),
+            or(
+              eq(orders.attention, EVENT_UNREADABLE),
+              and(isNotNull(orders.disputeStatus), notInArray(orders.disputeStatus, FINAL_DISPUTE_STATUSES)),
+              exists(
+                db
+                  .select({ id: paymentRecords.id })
+                  .from(paymentRecords)
+                  .where(
+                    and(
+                      eq(paymentRecords.orderId, orders.id),
+                      eq(paymentRecords.kind, "refund"),
+                      inArray(paymentRecords.status, ["pending", "requires_action"]),
+                    ),
+                  ),
+              ),
             ),
-          );
-        if (!unpaid) continue;
-        const { order, newlyPaid } = await fulfilOrder(db, services.links, {
-          ...session,
-          orderId: unpaid.id,
-        });
-        if (newlyPaid && order) {
-          fixedOrders.push(order.number);
-          logger.warn(
-            { orderNumber: order.number, trigger },
-            "reconciliation fulfilled an order its webhook missed",
-          );
-        }
+          ),
+        );
+      for (const order of moving) {
+        const paymentIntentId = order.paymentIntentId as string;
+        const observedAt = new Date();
+        const changes = await services.payments.paymentChanges(paymentIntentId);
+        const settled = await recordPaymentChanges(db, { order, changes, observedAt }, paymentIntentId);
+        const unread = order.attention === EVENT_UNREADABLE;
+        if (unread)
+          await db
+            .update(orders)
+            .set({ attention: null })
+            .where(and(eq(orders.id, order.id), eq(orders.attention, EVENT_UNREADABLE)));
+        const changed =
+          settled.status !== order.status ||
+          settled.refundedCents !== order.refundedCents ||
+          settled.disputeStatus !== order.disputeStatus;
+        if (!changed && !unread) continue;
+        fixedOrders.push(order.number);
+        logger.warn(
+          { orderNumber: order.number, status: settled.status, trigger },
+          "reconciliation repaired refunds or disputes an event missed",
+        );
       }
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);

@@ -176,10 +176,14 @@ export async function approveRefundRequest(
     .returning();
   if (!claimed) return "not-waiting";
   let refunded = false;
+  /** What this refund gives back: what was left after any earlier partial refund. */
+  let amountCents: number | null = null;
   try {
-    // False when the order is no longer paid: already refunded elsewhere (the Dashboard) counts.
+    // Null when the order is no longer paid: already refunded elsewhere (the Dashboard) counts.
+    const refund = await refundOrder(services, orderId);
+    amountCents = refund?.amountCents ?? null;
     refunded =
-      (await refundOrder(services, orderId)) ||
+      refund !== null ||
       (await db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status === "refunded";
   } catch (error) {
     logger.error({ err: error, orderId }, "refund of a buyer's request failed");
@@ -195,7 +199,7 @@ export async function approveRefundRequest(
       template: "refund-confirmed",
       payload: {
         orderReference: order.reference,
-        amountCents: order.amountCents,
+        amountCents: amountCents ?? order.refundedCents,
         supportEmail: services.env.SUPPORT_EMAIL,
       },
       dedupeKey: `refund-confirmed:${orderId}`,

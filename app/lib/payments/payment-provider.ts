@@ -8,13 +8,12 @@ export interface CheckoutRequest {
   productName: string;
   successUrl: string;
   cancelUrl: string;
-  /** When the hosted page stops taking the payment (a discounted price must not outlive its offer for long). */
-  expiresAt: Date;
 }
 
 /**
- * How long a checkout session stays payable: Stripe's minimum (30 minutes) plus a minute for the
- * clocks of the store and Stripe to disagree, so a 300 s discount is not payable for a day.
+ * How long a checkout session stays payable, from each attempt at creating it: Stripe's minimum
+ * (30 minutes) plus a minute for the clocks of the store and Stripe to disagree, so a 300 s
+ * discount is not payable for a day.
  */
 export const CHECKOUT_SESSION_LIFETIME_MS = 31 * 60_000;
 
@@ -29,9 +28,17 @@ export interface SessionStatus {
   paid: boolean;
   /** The store's order id the session was created for (Stripe: client_reference_id). */
   orderId: string | null;
+  /** What the session charges, in the currency the store asked for (before any conversion for the buyer). */
+  amountCents: number | null;
+  currency: string | null;
   paymentIntentId: string | null;
   /** Checkout is complete but the money has not arrived yet (bank debits, vouchers): the e-mail follows. */
   processing: boolean;
+  /**
+   * The delayed payment failed (the buyer's bank refused the debit, the voucher lapsed). Known only
+   * from the provider's answer with the payment included (getSession, listCompletedSessions).
+   */
+  failed: boolean;
   /** Tax inside the amount paid (EU VAT with STRIPE_TAX=on), in cents; null when none was computed. */
   taxCents: number | null;
   /** The buyer's billing country (ISO 3166-1 alpha-2), when the provider collected it. */
@@ -42,9 +49,49 @@ export interface SessionStatus {
   invoiceUrl: string | null;
 }
 
+/**
+ * Whether a session pays for this order: the session the order was created with, for the amount and
+ * currency the order expects. Anything else that names the order (a Payment Link's
+ * `?client_reference_id=`, another integration on the account) pays for something else.
+ */
+export const paysForOrder = (
+  session: Pick<SessionStatus, "id" | "amountCents" | "currency">,
+  order: { providerSessionId: string | null; amountCents: number; currency: string },
+) =>
+  session.id === order.providerSessionId &&
+  session.amountCents === order.amountCents &&
+  session.currency === order.currency;
+
 /** A completed session as reconciliation sees it: its status and when it was created. */
 export interface CompletedSession extends SessionStatus {
   created: Date;
+}
+
+/** A refund of a payment as the provider reports it. */
+export interface RefundState {
+  id: string;
+  amountCents: number;
+  currency: string;
+  /** pending, requires_action (the buyer must give bank details), succeeded, failed or canceled. */
+  status: string;
+  created: Date;
+}
+
+/** A dispute of a payment as the provider reports it: an inquiry (warning_*) or a chargeback. */
+export interface DisputeState {
+  id: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  reason: string;
+  livemode: boolean;
+  created: Date;
+}
+
+/** Every refund and dispute of one payment, as the provider has them now. */
+export interface PaymentChanges {
+  refunds: RefundState[];
+  disputes: DisputeState[];
 }
 
 /**
@@ -53,6 +100,8 @@ export interface CompletedSession extends SessionStatus {
  */
 export interface WebhookVerifier {
   verify(body: Buffer, signature: string | null): unknown;
+  /** The mode of the store's key: an event of the other mode is about payments the key cannot see. */
+  readonly livemode: boolean;
 }
 
 export interface PaymentProvider {
@@ -67,10 +116,24 @@ export interface PaymentProvider {
   listCompletedSessions(since: Date): AsyncIterable<CompletedSession>;
   /** The public page of an invoice (the buyer's receipt), or null when there is none. */
   invoiceUrl(invoiceId: string): Promise<string | null>;
-  /** Refunds what is left of the order's payment; `updatedAt` tells a repeated click from a new attempt. */
+  /**
+   * Refunds what is left of the order's payment and returns the refund; `updatedAt` tells a
+   * repeated click from a new attempt.
+   */
   refund(order: {
+    id: string;
     providerSessionId: string | null;
     paymentIntentId: string | null;
+    amountCents: number;
+    refundedCents: number;
+    currency: string;
     updatedAt: Date;
-  }): Promise<void>;
+  }): Promise<RefundState>;
+  /**
+   * The store's order id the payment was made for (Stripe: the payment intent's metadata), or null;
+   * for a refund or dispute event that arrives before the payment's own event.
+   */
+  paymentOrderId(paymentIntentId: string): Promise<string | null>;
+  /** The payment's refunds and disputes as they are now (every refund or dispute event asks). */
+  paymentChanges(paymentIntentId: string): Promise<PaymentChanges>;
 }

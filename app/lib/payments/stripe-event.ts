@@ -25,6 +25,7 @@ const cents = z.number().int().nonnegative();
 export const stripeEventEnvelope = z.object({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
+  livemode: z.boolean(),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 
@@ -36,6 +37,12 @@ const checkoutSession = z.object({
   client_reference_id: z.string().nullable().optional().default(null),
   metadata,
   payment_intent: expandable,
+  amount_total: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  currency_conversion: z
+    .object({ amount_total: z.number().int(), source_currency: z.string() })
+    .nullable()
+    .optional(),
   // With STRIPE_TAX=on and invoices: the tax inside the amount, the buyer's country, the receipt.
   automatic_tax: z.object({ enabled: z.boolean() }).nullable().optional(),
   total_details: z.object({ amount_tax: z.number().int().nullable().optional() }).nullable().optional(),
@@ -97,12 +104,21 @@ export const HANDLED_EVENTS = {
   "checkout.session.async_payment_failed": checkoutSession,
   "checkout.session.expired": checkoutSession,
   "charge.refunded": charge,
-  "refund.failed": refund,
   "charge.refund.updated": refund,
+  "refund.created": refund,
+  "refund.updated": refund,
+  "refund.failed": refund,
   "charge.dispute.created": dispute,
   "charge.dispute.updated": dispute,
   "charge.dispute.closed": dispute,
+  "charge.dispute.funds_withdrawn": dispute,
+  "charge.dispute.funds_reinstated": dispute,
 } as const;
+
+/** Events that say a payment's refunds or disputes changed: the store then asks for them all. */
+export type PaymentChangeEvent = Extract<HandledEvent, { type: `charge.${string}` | `refund.${string}` }>;
+export const isPaymentChange = (event: HandledEvent): event is PaymentChangeEvent =>
+  event.type.startsWith("charge.") || event.type.startsWith("refund.");
 
 export type HandledEventType = keyof typeof HANDLED_EVENTS;
 export type CheckoutSessionObject = z.infer<typeof checkoutSession>;
@@ -118,7 +134,14 @@ export type HandledEvent = {
 export type ParsedEvent =
   | { kind: "handled"; event: HandledEvent }
   | { kind: "ignored"; id: string; type: string }
-  | { kind: "malformed"; id: string | null; type: string | null; reason: string };
+  | {
+      kind: "malformed";
+      id: string | null;
+      type: string | null;
+      reason: string;
+      /** The object of an event of the store's mode whose object failed its schema, to find its order by. */
+      object?: Record<string, unknown>;
+    };
 
 const isHandled = (type: string): type is HandledEventType => Object.hasOwn(HANDLED_EVENTS, type);
 
@@ -128,8 +151,13 @@ const firstIssue = (error: z.ZodError) => {
   return issue ? `${issue.path.join(".") || "(body)"}: ${issue.message}` : "invalid";
 };
 
-/** Classifies a verified body: a handled event with its checked object, an ignored type, or malformed. */
-export function parseStripeEvent(body: unknown): ParsedEvent {
+const mode = (live: boolean) => (live ? "live" : "test");
+
+/**
+ * Classifies a verified body: a handled event with its checked object, an ignored type, or
+ * malformed (an event of the other mode than the store's key, `livemode`, counts as malformed).
+ */
+export function parseStripeEvent(body: unknown, livemode: boolean): ParsedEvent {
   const envelope = stripeEventEnvelope.safeParse(body);
   if (!envelope.success) {
     const loose =
@@ -143,8 +171,16 @@ export function parseStripeEvent(body: unknown): ParsedEvent {
     };
   }
   const { id, type, data } = envelope.data;
+  if (envelope.data.livemode !== livemode)
+    return {
+      kind: "malformed",
+      id,
+      type,
+      reason: `livemode: a ${mode(envelope.data.livemode)}-mode event for the store's ${mode(livemode)}-mode key`,
+    };
   if (!isHandled(type)) return { kind: "ignored", id, type };
   const object = HANDLED_EVENTS[type].safeParse(data.object);
-  if (!object.success) return { kind: "malformed", id, type, reason: firstIssue(object.error) };
+  if (!object.success)
+    return { kind: "malformed", id, type, reason: firstIssue(object.error), object: data.object };
   return { kind: "handled", event: { id, type, object: object.data } as HandledEvent };
 }

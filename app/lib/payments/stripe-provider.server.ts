@@ -1,11 +1,16 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import Stripe from "stripe";
 import { AppError } from "#app/lib/app-error.ts";
-import type {
-  CheckoutRequest,
-  CompletedSession,
-  PaymentProvider,
-  SessionStatus,
-  WebhookVerifier,
+import {
+  CHECKOUT_SESSION_LIFETIME_MS,
+  type CheckoutRequest,
+  type CompletedSession,
+  type DisputeState,
+  type PaymentChanges,
+  type PaymentProvider,
+  type RefundState,
+  type SessionStatus,
+  type WebhookVerifier,
 } from "#app/lib/payments/payment-provider.ts";
 
 /** Stripe signs with a timestamp; older deliveries are refused (replays). */
@@ -28,7 +33,11 @@ export interface SessionFields {
   payment_status: string;
   client_reference_id: string | null;
   metadata: Record<string, string> | null;
-  payment_intent: string | { id: string } | null;
+  payment_intent: string | { id: string; status?: string } | null;
+  amount_total: number | null;
+  currency: string | null;
+  /** With Adaptive Pricing the buyer pays in their currency; the store's amount is the source. */
+  currency_conversion?: { amount_total: number; source_currency: string } | null;
   automatic_tax?: { enabled: boolean } | null;
   total_details?: { amount_tax?: number | null } | null;
   customer_details?: { address?: { country?: string | null } | null } | null;
@@ -47,18 +56,62 @@ const invoicePage = (invoice: InvoiceFields) => invoice.hosted_invoice_url ?? in
 
 /** What the store reads from a Checkout Session, from the API or from an event: the one mapping. */
 export function sessionStatus(session: SessionFields): SessionStatus {
+  const waiting = session.status === "complete" && session.payment_status === "unpaid";
+  // A delayed payment that failed leaves its payment intent waiting for another payment method.
+  const intent = typeof session.payment_intent === "object" ? session.payment_intent?.status : undefined;
+  const failed = waiting && (intent === "requires_payment_method" || intent === "canceled");
   return {
     id: session.id,
     paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
     orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
+    amountCents: session.currency_conversion?.amount_total ?? session.amount_total,
+    currency: session.currency_conversion?.source_currency ?? session.currency,
     paymentIntentId: idOf(session.payment_intent),
-    processing: session.status === "complete" && session.payment_status === "unpaid",
+    processing: waiting && !failed,
+    failed,
     // Without automatic tax Stripe reports 0 tax; the store records "not computed" instead.
     taxCents: session.automatic_tax?.enabled ? (session.total_details?.amount_tax ?? null) : null,
     country: session.customer_details?.address?.country ?? null,
     invoiceId: idOf(session.invoice),
     invoiceUrl: session.invoice && typeof session.invoice === "object" ? invoicePage(session.invoice) : null,
   };
+}
+
+/** A Stripe refund as the store keeps it; a refund without a status yet is pending. */
+const refundState = (refund: Stripe.Refund): RefundState => ({
+  id: refund.id,
+  amountCents: refund.amount,
+  currency: refund.currency,
+  status: refund.status ?? "pending",
+  created: new Date(refund.created * 1000),
+});
+
+/** Attempts at creating a Checkout Session while Stripe has an outage. */
+const CHECKOUT_ATTEMPTS = 3;
+
+/** An error another attempt can cure: no answer, a conflict, the rate limit or Stripe's own failure. */
+const isOutage = (error: unknown) =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  (error instanceof Stripe.errors.StripeError &&
+    (error.statusCode === 409 || error.statusCode === 429 || (error.statusCode ?? 0) >= 500));
+
+/** Attempts of a read that Stripe's rate limit (429) refused, waiting 1, 2, 4, 8 s (with jitter) between them. */
+const RATE_LIMIT_ATTEMPTS = 5;
+
+/**
+ * Runs a read again while Stripe answers 429 (the SDK retries 5xx and 409, not the rate limit),
+ * with exponential backoff; reconciliation's reads use it so a busy account does not abort a pass.
+ */
+async function afterRateLimit<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeRateLimitError) || attempt >= RATE_LIMIT_ATTEMPTS)
+        throw error;
+      await sleep(1000 * 2 ** (attempt - 1) * (0.5 + Math.random() / 2));
+    }
+  }
 }
 
 interface StripeOptions {
@@ -92,6 +145,7 @@ export class StripeProvider implements PaymentProvider {
     });
     this.stripe = stripe;
     this.webhooks = {
+      livemode: /^(sk|rk)_live_/.test(options.secretKey),
       verify(body, signature) {
         if (!signature) throw new AppError("BAD_SIGNATURE", "Missing Stripe-Signature header");
         try {
@@ -108,8 +162,27 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
+  /**
+   * Creates the session, trying up to CHECKOUT_ATTEMPTS times on an outage (connection, 409, 429,
+   * 5xx). Each attempt computes its own `expires_at` (Stripe refuses one under 30 minutes from its
+   * clock at creation, and the SDK's own retries would resend the first attempt's), so each has its
+   * own idempotency key: an attempt whose answer was lost leaves at most an unused session that
+   * expires unpaid.
+   */
   async createCheckoutSession(request: CheckoutRequest) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.createSessionOnce(request);
+      } catch (error) {
+        if (attempt >= CHECKOUT_ATTEMPTS || !isOutage(error)) throw error;
+        await sleep(500 * 2 ** (attempt - 1));
+      }
+    }
+  }
+
+  private async createSessionOnce(request: CheckoutRequest) {
     const tax = this.tax;
+    const expiresAt = Math.floor((Date.now() + CHECKOUT_SESSION_LIFETIME_MS) / 1000);
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: "payment",
@@ -129,7 +202,7 @@ export class StripeProvider implements PaymentProvider {
             },
           },
         ],
-        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        expires_at: expiresAt,
         // Every buyer gets an invoice (receipt) PDF from Stripe, with or without tax.
         invoice_creation: { enabled: true, invoice_data: { metadata: { order_id: request.orderId } } },
         ...(tax && {
@@ -142,15 +215,17 @@ export class StripeProvider implements PaymentProvider {
         success_url: `${request.successUrl}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: request.cancelUrl,
       },
-      // A retried submit of the same order never creates a second session.
-      { idempotencyKey: `checkout-session-${request.orderId}` },
+      // A replay of this very attempt (the SDK retries a closed connection once) gets its first answer.
+      { idempotencyKey: `checkout-session-${request.orderId}-${expiresAt}`, maxNetworkRetries: 0 },
     );
     return { id: session.id, url: session.url ?? null };
   }
 
   async getSession(id: string): Promise<SessionStatus | null> {
     try {
-      return sessionStatus(await this.stripe.checkout.sessions.retrieve(id, { expand: ["invoice"] }));
+      return sessionStatus(
+        await this.stripe.checkout.sessions.retrieve(id, { expand: ["invoice", "payment_intent"] }),
+      );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
@@ -158,15 +233,23 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async *listCompletedSessions(since: Date): AsyncIterable<CompletedSession> {
-    // The SDK follows `has_more` / `starting_after` page by page.
-    const sessions = this.stripe.checkout.sessions.list({
-      created: { gte: Math.floor(since.getTime() / 1000) },
-      status: "complete",
-      limit: 100,
-      expand: ["data.invoice"],
-    });
-    for await (const session of sessions) {
-      yield { ...sessionStatus(session), created: new Date(session.created * 1000) };
+    // Page by page, so a page refused for the rate limit is asked for again, not the whole list.
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = await afterRateLimit(() =>
+        this.stripe.checkout.sessions.list({
+          created: { gte: Math.floor(since.getTime() / 1000) },
+          status: "complete",
+          limit: 100,
+          expand: ["data.invoice", "data.payment_intent"],
+          ...(startingAfter && { starting_after: startingAfter }),
+        }),
+      );
+      for (const session of page.data) {
+        yield { ...sessionStatus(session), created: new Date(session.created * 1000) };
+      }
+      startingAfter = page.data.at(-1)?.id;
+      if (!page.has_more || !startingAfter) return;
     }
   }
 
@@ -185,11 +268,40 @@ export class StripeProvider implements PaymentProvider {
       paymentIntent = (await this.getSession(order.providerSessionId))?.paymentIntentId ?? null;
     }
     if (!paymentIntent) throw new Error("The order has no Stripe payment to refund");
-    await this.stripe.refunds.create(
+    const refund = await this.stripe.refunds.create(
       { payment_intent: paymentIntent },
       // A repeated click on the same order gets Stripe's first answer; after a refund failed (the
       // order changed since) a new attempt is a new refund, not a replay of the failed one.
       { idempotencyKey: `refund-${paymentIntent}-${order.updatedAt.getTime()}` },
     );
+    return refundState(refund);
+  }
+
+  async paymentOrderId(paymentIntentId: string) {
+    try {
+      return (await this.stripe.paymentIntents.retrieve(paymentIntentId)).metadata.order_id ?? null;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async paymentChanges(paymentIntentId: string): Promise<PaymentChanges> {
+    const refunds: RefundState[] = [];
+    const disputes: DisputeState[] = [];
+    // The SDK follows `has_more`; a payment has a handful of refunds and disputes at most.
+    for await (const refund of this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }))
+      refunds.push(refundState(refund));
+    for await (const dispute of this.stripe.disputes.list({ payment_intent: paymentIntentId, limit: 100 }))
+      disputes.push({
+        id: dispute.id,
+        amountCents: dispute.amount,
+        currency: dispute.currency,
+        status: dispute.status,
+        reason: dispute.reason,
+        livemode: dispute.livemode,
+        created: new Date(dispute.created * 1000),
+      });
+    return { refunds, disputes };
   }
 }

@@ -49,7 +49,12 @@ export class TestModeProvider implements PaymentProvider {
   async getSession(id: string): Promise<SessionStatus | null> {
     if (!id.startsWith(TEST_SESSION_PREFIX)) return null;
     const [order] = await this.db
-      .select({ id: orders.id, status: orders.status, amountCents: orders.amountCents })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        amountCents: orders.amountCents,
+        currency: orders.currency,
+      })
       .from(orders)
       .where(eq(orders.providerSessionId, id));
     if (!order) return null;
@@ -57,8 +62,11 @@ export class TestModeProvider implements PaymentProvider {
       id,
       paid: order.status === "paid" || order.status === "refunded",
       orderId: order.id,
+      amountCents: order.amountCents,
+      currency: order.currency,
       paymentIntentId: null,
       processing: false,
+      failed: false,
       taxCents: this.tax ? testVatCents(order.amountCents) : null,
       country: this.tax ? TEST_VAT.country : null,
       invoiceId: null,
@@ -75,7 +83,29 @@ export class TestModeProvider implements PaymentProvider {
     return null;
   }
 
-  async refund() {
-    // No card was charged, so there is nothing to give back; the caller revokes the order.
+  /** No card was charged, so nothing goes back: the refund of what is left succeeds at once. */
+  async refund(order: {
+    id: string;
+    amountCents: number;
+    refundedCents: number;
+    currency: string;
+    updatedAt: Date;
+  }) {
+    return {
+      id: `test_re_${order.id}_${order.updatedAt.getTime()}`,
+      amountCents: order.amountCents - order.refundedCents,
+      currency: order.currency,
+      status: "succeeded",
+      created: new Date(),
+    };
+  }
+
+  /** Test payments have no events, so nothing asks. */
+  async paymentOrderId() {
+    return null;
+  }
+
+  async paymentChanges() {
+    return { refunds: [], disputes: [] };
   }
 }

@@ -136,7 +136,7 @@ export default function OrdersPage({ loaderData: data }: Route.ComponentProps) {
                     <span className="block text-xs text-red-800">{ADMIN_COPY.attention.sharing}</span>
                   )}
                   {order.attention && (
-                    <span className="block text-xs text-amber-900">{ADMIN_COPY.attention.other}</span>
+                    <span className="block text-xs text-amber-900">{attentionLabel(order.attention)}</span>
                   )}
                 </span>
                 <span className="col-span-2 text-xs text-slate-600 md:order-1 md:col-span-1 md:text-sm">
@@ -178,4 +178,13 @@ export default function OrdersPage({ loaderData: data }: Route.ComponentProps) {
       <FailedEmails emails={data.failedEmails} />
     </AdminShell>
   );
+}
+
+/** The flags the admin names; any other shows as "Da verificare" (the order page explains it). */
+const NAMED = ["refund_failed", "refund_requires_action", "foreign_payment", "event_unreadable"] as const;
+
+function attentionLabel(attention: string): string {
+  return (NAMED as readonly string[]).includes(attention)
+    ? ADMIN_COPY.attention[attention as (typeof NAMED)[number]]
+    : ADMIN_COPY.attention.other;
 }
