@@ -85,6 +85,9 @@ for (const mode of ["build", "dev"] as const) {
       });
       try {
         const page = await browser.newPage();
+        // Under `npm run dev` Vite compiles each module the first time the browser asks for it,
+        // which on a loaded two-core machine takes far longer than a built page.
+        page.setDefaultTimeout(90_000);
         const failures: string[] = [];
         page.on("pageerror", (error) => failures.push(error.message));
         // The store's own address (PUBLIC_URL), where its redirects lead.
@@ -100,7 +103,7 @@ for (const mode of ["build", "dev"] as const) {
       } finally {
         await browser.close();
       }
-    }, 60_000);
+    }, 240_000);
 
     it("answers the same machine-readable routes and the 404 page", async () => {
       const base = seeded.server.url;

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { type DeliveryEmailData, deliveryEmail } from "#app/lib/mail/delivery-email.ts";
