@@ -19,9 +19,9 @@ type UploadError = { title: string; message: string };
 export function UploadCard({
   data,
 }: {
-  data: Pick<ProductPageData, "adminPath" | "maxUploadBytes" | "product">;
+  data: Pick<ProductPageData, "adminPath" | "maxUploadBytes" | "product" | "uploadRefusal">;
 }) {
-  const [error, setError] = useState<UploadError | null>(null);
+  const [error, setError] = useState<UploadError | null>(data.uploadRefusal);
   const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [file, setFile] = useState<File | null>(null);

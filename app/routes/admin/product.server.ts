@@ -9,8 +9,9 @@ import { logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { versionHistory } from "#app/lib/products/version-history.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
+import { uploadRefusalFrom } from "#app/routes/admin/upload.server.ts";
 
-export async function loadProductPage(services: Services) {
+export async function loadProductPage(services: Services, query: URLSearchParams) {
   const db = services.database.db;
   const [product, versions] = await Promise.all([getCurrentProduct(db), versionHistory(db)]);
   let files: ReturnType<typeof listEntries> | null = null;
@@ -24,6 +25,8 @@ export async function loadProductPage(services: Services) {
   return {
     adminPath: services.settings.adminPath,
     maxUploadBytes: services.env.MAX_UPLOAD_BYTES,
+    /** An upload refused while the page ran without JavaScript (its form was posted as a document). */
+    uploadRefusal: uploadRefusalFrom(query, services.env.MAX_UPLOAD_BYTES),
     product: product && {
       fileName: product.fileName,
       size: product.size,

@@ -24,7 +24,9 @@ export const handle = adminHandle;
 export const meta = () => adminMeta(copy.title);
 export const headers = adminHeaders;
 
-export const loader = needsDatabase(async (args: Route.LoaderArgs) => loadProductPage(await adminPage(args)));
+export const loader = needsDatabase(async (args: Route.LoaderArgs) =>
+  loadProductPage(await adminPage(args), new URL(args.request.url).searchParams),
+);
 
 export const action = needsDatabase((args: Route.ActionArgs) => adminAction(args));
 

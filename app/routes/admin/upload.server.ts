@@ -8,7 +8,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ADMIN_COPY } from "#app/content/admin.ts";
-import { AppError } from "#app/lib/app-error.ts";
+import { AppError, type AppErrorCode } from "#app/lib/app-error.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import type { Product } from "#app/lib/products/get-current-product.server.ts";
 import {
@@ -98,7 +98,45 @@ export async function uploadFromRequest(
   });
 }
 
-/** The admin's toast for a refused upload. */
+/** Why an upload was refused, as the product page's address carries it when the form was posted without JavaScript. */
+const REFUSAL_CODES: readonly AppErrorCode[] = [
+  "UPLOAD_NO_FILE",
+  "UPLOAD_NOT_ZIP_NAME",
+  "UPLOAD_TOO_LARGE",
+  "UPLOAD_EMPTY",
+  "UPLOAD_INTERRUPTED",
+  "STORAGE_FULL",
+  "STORAGE_UNWRITABLE",
+  "ZIP_TOO_MANY_ENTRIES",
+  "ZIP_UNSAFE_ENTRY",
+  "ZIP_SYMLINK",
+  "ZIP_INVALID",
+  "PRODUCT_VERSION_INVALID",
+  "PRODUCT_VERSION_TAKEN",
+  "PRODUCT_CHANGELOG_TOO_LONG",
+];
+/** The longest detail (a ZIP entry's name, a version label) the address carries. */
+const MAX_REFUSAL_DETAIL = 200;
+
+/** The product page's query naming a refused upload: the page shows it (uploadRefusalFrom). */
+export function uploadRefusalQuery(error: AppError): string {
+  const query = new URLSearchParams({ errore: error.code });
+  if (error.detail) query.set("dettaglio", error.detail.slice(0, MAX_REFUSAL_DETAIL));
+  return query.toString();
+}
+
+/** The refused upload the product page's query names, in the owner's words; null for none or a made-up one. */
+export function uploadRefusalFrom(
+  query: URLSearchParams,
+  maxUploadBytes: number,
+): { title: string; message: string } | null {
+  const code = REFUSAL_CODES.find((known) => known === query.get("errore"));
+  if (!code) return null;
+  const detail = query.get("dettaglio")?.slice(0, MAX_REFUSAL_DETAIL);
+  return uploadErrorCopy(new AppError(code, code, { detail }), maxUploadBytes);
+}
+
+/** The admin's message for a refused upload. */
 export function uploadErrorCopy(error: AppError, maxUploadBytes: number): { title: string; message: string } {
   const title = ADMIN_COPY.toasts.uploadError;
   const copy = ADMIN_COPY.uploadErrors;

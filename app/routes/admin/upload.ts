@@ -5,13 +5,14 @@ import { logger } from "#app/lib/logger.server.ts";
 import { uploaderLabel } from "#app/lib/products/version-history.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
 import { requireAdmin } from "#app/routes/admin/guard.server.ts";
-import { uploadErrorCopy, uploadFromRequest } from "#app/routes/admin/upload.server.ts";
+import { uploadErrorCopy, uploadFromRequest, uploadRefusalQuery } from "#app/routes/admin/upload.server.ts";
 import { httpStatus, needsDatabase } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/upload";
 
 /**
  * The admin's ZIP upload: streamed from the request to storage; answers JSON for the page's
- * progress bar, and the form posted without JavaScript with the panel again (or the error as text).
+ * progress bar; the form posted without JavaScript is sent back to the product page, with the
+ * refusal's reason in its address when there is one.
  */
 export const action = needsDatabase(async ({ request, params, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
@@ -24,12 +25,10 @@ export const action = needsDatabase(async ({ request, params, context }: Route.A
     return { ok: true, product: { fileName: product.fileName, size: product.size } };
   } catch (error) {
     if (error instanceof AppError) {
-      const copy = uploadErrorCopy(error, services.env.MAX_UPLOAD_BYTES);
+      // Without JavaScript the owner is sent back to the product page, which shows why.
       if (!wantsJson)
-        return new Response(`${copy.title}: ${copy.message}`, {
-          status: httpStatus(error),
-          headers: { "Content-Type": "text/plain; charset=utf-8" },
-        });
+        return redirect(`/${services.settings.adminPath}/prodotto?${uploadRefusalQuery(error)}`, 303);
+      const copy = uploadErrorCopy(error, services.env.MAX_UPLOAD_BYTES);
       return data({ ok: false, ...copy }, { status: httpStatus(error) });
     }
     logger.error({ err: error }, "product upload failed");
