@@ -20,7 +20,7 @@ import { notifyBuyers } from "#app/lib/products/notify-buyers.server.ts";
 import { versionHistory } from "#app/lib/products/version-history.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
 import { signToken } from "#app/lib/signed-token.server.ts";
-import { uploadErrorCopy, uploadFromRequest } from "#app/routes/admin/upload.server.ts";
+import { uploadErrorCopy, uploadFromRequest, uploadRefusalFrom } from "#app/routes/admin/upload.server.ts";
 import * as uploadRoute from "#app/routes/admin/upload.ts";
 import { httpStatus } from "#app/routes/http.server.ts";
 import * as unsubscribeRoute from "#app/routes/unsubscribe.tsx";
@@ -188,7 +188,7 @@ for (const backend of testBackends()) {
       expect(await upload([])).toMatchObject({ version: null, changelogIt: null, changelogEn: null });
     });
 
-    it("the upload form works without JavaScript: the panel again on success, the reason as text on a refusal", async () => {
+    it("the upload form works without JavaScript: back to the product page, with the reason on a refusal", async () => {
       const cookie = `admin_session=${await createAdminSession(db(), "test")}`;
       const post = async (fields: [string, string][]) => {
         const form = await uploadRequest(fields);
@@ -215,11 +215,15 @@ for (const backend of testBackends()) {
       };
       const uploaded = await post([["version", "v5"]]);
       expect(uploaded.status).toBe(303);
-      expect(uploaded.headers.get("location")).toBe("/admin-secret-0123456789");
+      expect(uploaded.headers.get("location")).toBe("/admin-secret-0123456789/prodotto");
       expect((await versionHistory(db()))[0]).toMatchObject({ version: "v5", current: true });
       const refused = await post([["version", "v5"]]);
-      expect(refused.status).toBe(409);
-      expect(await refused.text()).toBe("Errore upload: La versione v5 esiste già: scegline un'altra.");
+      expect(refused.status).toBe(303);
+      const location = new URL(refused.headers.get("location")!, "http://shop.test");
+      expect(location.pathname).toBe("/admin-secret-0123456789/prodotto");
+      expect(uploadRefusalFrom(location.searchParams, services.env.MAX_UPLOAD_BYTES)?.message).toBe(
+        "La versione v5 esiste già: scegline un'altra.",
+      );
     });
 
     it("keeps HTML in a changelog as text and emoji as they are, everywhere it is shown", async () => {
