@@ -29,7 +29,7 @@ const addresses = [
 ] as const;
 let adapted = site;
 for (const [from, to] of addresses) {
-  if (!adapted.includes(from)) throw new Error(`The README's nginx site no longer has "${from}"`);
+  if (!adapted.includes(from)) throw new Error(`The deploying guide's nginx site no longer has "${from}"`);
   adapted = adapted.replace(from, to);
 }
 
