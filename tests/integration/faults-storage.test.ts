@@ -69,7 +69,7 @@ for (const backend of testBackends()) {
         const answer = await upload();
         expect(answer).toEqual({
           status,
-          body: { ok: false, title: "Errore upload", message: expect.stringMatching(message) },
+          body: { ok: false, title: "Caricamento non riuscito", message: expect.stringMatching(message) },
         });
         expect(answer.body.message).not.toContain("interrotto");
         const logged = store

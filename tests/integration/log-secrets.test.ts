@@ -72,13 +72,13 @@ describe("the log of a purchase and an admin session", () => {
     );
     const cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
     secrets.push(cookie.split("=")[1]!);
-    const search = `${base}/${ADMIN_PATH}?q=${encodeURIComponent(BUYER)}`;
+    const search = `${base}/${ADMIN_PATH}/ordini?q=${encodeURIComponent(BUYER)}`;
     expect(await (await fetch(search, { headers: { cookie } })).text()).toContain(BUYER);
     await fetch(`${base}/${ADMIN_PATH}/orders.csv`, { headers: { cookie } });
 
     // React Router's data requests name the page's path with a suffix: every client-side
     // navigation, revalidation and form of the admin area and the success page.
-    const dataSearch = `${base}/${ADMIN_PATH}.data?q=${encodeURIComponent(BUYER)}`;
+    const dataSearch = `${base}/${ADMIN_PATH}/ordini.data?q=${encodeURIComponent(BUYER)}`;
     expect((await fetch(dataSearch, { headers: { cookie } })).status).toBe(200);
     const dataAction = await fetch(`${base}/${ADMIN_PATH}.data`, {
       method: "POST",
