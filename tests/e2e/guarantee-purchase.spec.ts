@@ -48,6 +48,9 @@ async function setRefundMode(
   await page.goto(`/${E2E.adminPath}`);
   await page.getByLabel("Password").fill(E2E.adminPassword);
   await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page.getByRole("button", { name: "Esci" })).toBeVisible();
+  // The refund-request mode is one of the store's settings.
+  await page.goto(`/${E2E.adminPath}/impostazioni`);
   const card = page.getByRole("region", { name: "Richieste di rimborso" });
   await card.getByLabel(mode).check();
   await card.getByRole("button", { name: "Salva" }).click();

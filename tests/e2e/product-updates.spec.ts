@@ -67,6 +67,8 @@ async function signIn(page: Page) {
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Accedi" }).click();
   await expect(page.getByRole("button", { name: "Esci" })).toBeVisible();
+  // Uploads, versions and "Avvisa gli acquirenti" are on the product page.
+  await page.goto(`${store.url}/${ADMIN.path}/prodotto`);
 }
 
 async function uploadVersion(page: Page, version: string, changelogEn: string, file: string) {
