@@ -120,7 +120,8 @@ test.describe("the 30-day guarantee from the success page", () => {
     const alert = await mailTo(dataDir, "support@coachingtoolkit.test", /Richiesta di rimborso/);
     expect(alert.text).toContain("Bought the wrong pack");
 
-    await admin.page.reload();
+    // The requests waiting for the owner are listed on Ordini.
+    await admin.page.goto(`/${E2E.adminPath}/ordini`);
     const card = admin.page.getByRole("region", { name: "Richieste di rimborso" });
     const request = card.getByRole("listitem").filter({ hasText: email });
     await expect(request).toContainText("Bought the wrong pack");
