@@ -141,7 +141,7 @@ test("upload v2.1 with a changelog, notify every buyer once, one unsubscribes, v
   await noJs.close();
 
   // v2.2: everyone but Bob.
-  await page.goto(`${store.url}/${ADMIN.path}`);
+  await page.goto(`${store.url}/${ADMIN.path}/prodotto`);
   const v22 = await uploadVersion(page, "v2.2", "Two more workbook pages", "toolkit-sample.zip");
   await v22.getByRole("button", { name: "Avvisa gli acquirenti" }).click();
   await expect(page.getByText(`${PAID_BUYERS.length - 1} e-mail messe in coda.`)).toBeVisible();
