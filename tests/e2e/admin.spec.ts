@@ -74,8 +74,13 @@ test.describe("admin area", () => {
     for (const [name, url] of PAGES) {
       const nav = page.getByRole("navigation", { name: "Sezioni del pannello" });
       const link = nav.getByRole("link", { name, exact: true });
-      // On a phone the navigation is a menu, closed on every page.
-      if (!(await link.isVisible())) await nav.getByText("Menu").click();
+      // On a phone the navigation is a menu (a <details>): opened when it is closed, never toggled shut.
+      const menu = nav.locator("details");
+      if (
+        (await menu.isVisible()) &&
+        !(await menu.evaluate((details) => (details as HTMLDetailsElement).open))
+      )
+        await nav.getByText("Menu").click();
       await link.click();
       await expect(page).toHaveURL(new RegExp(`${url}$`));
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
