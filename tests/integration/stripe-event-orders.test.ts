@@ -1,17 +1,14 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
 import { createDownloadToken, prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
-import { servicesContext } from "#app/lib/router-context.ts";
-import * as webhookRoute from "#app/routes/webhooks.stripe.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
 import { seedProduct } from "../setup/seed-product.ts";
-import { type TestServices, testServices } from "../setup/services.ts";
+import { stripeTestServices, type TestServices } from "../setup/services.ts";
 
 const WEBHOOK_SECRET = "whsec_event_orders";
 
@@ -99,16 +96,7 @@ for (const backend of testBackends()) {
 
     beforeAll(async () => {
       stripe = await startFakeStripe();
-      services = await testServices(backend, {
-        STRIPE_SECRET_KEY: "sk_test_store",
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.url,
-      });
-      stripe.connectWebhook(WEBHOOK_SECRET, async (request) => {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        return webhookRoute.action({ request, context, params: {}, unstable_pattern: "" } as never);
-      });
+      services = await stripeTestServices(backend, stripe, WEBHOOK_SECRET);
       await seedProduct(services);
     });
     afterAll(async () => {

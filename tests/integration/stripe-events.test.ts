@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import type Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
@@ -10,14 +9,12 @@ import { createDownloadToken, prepareDownload } from "#app/lib/downloads/prepare
 import { logger } from "#app/lib/logger.server.ts";
 import { listOrders, refundOrder } from "#app/lib/orders/admin-orders.server.ts";
 import type { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
-import { servicesContext } from "#app/lib/router-context.ts";
-import * as webhookRoute from "#app/routes/webhooks.stripe.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { API_VERSION } from "../mocks/stripe-events.ts";
 import { testBackends } from "../setup/databases.ts";
 import { seedProduct } from "../setup/seed-product.ts";
-import { type TestServices, testServices } from "../setup/services.ts";
+import { stripeTestServices, type TestServices } from "../setup/services.ts";
 
 const WEBHOOK_SECRET = "whsec_events_test_secret";
 
@@ -39,16 +36,7 @@ for (const backend of testBackends()) {
       await backend.cleanup();
     });
     beforeEach(async () => {
-      services = await testServices(backend, {
-        STRIPE_SECRET_KEY: "sk_test_store",
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.url,
-      });
-      stripe.connectWebhook(WEBHOOK_SECRET, async (request) => {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        return webhookRoute.action({ request, context, params: {}, unstable_pattern: "" } as never);
-      });
+      services = await stripeTestServices(backend, stripe, WEBHOOK_SECRET);
       await seedProduct(services);
     });
     afterEach(async () => {

@@ -1,8 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { RouterContextProvider } from "react-router";
 import { parseEnv } from "#app/lib/env.server.ts";
+import { servicesContext } from "#app/lib/router-context.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
+import * as webhookRoute from "#app/routes/webhooks.stripe.ts";
+import type { FakeStripe } from "../mocks/stripe.ts";
 import type { TestBackend } from "./databases.ts";
 
 export interface TestServices extends Services {
@@ -37,4 +41,26 @@ export async function testServices(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Store services taking payments through the fake `stripe`, whose events reach the store's
+ * webhook route as Stripe would send them, signed with `webhookSecret`.
+ */
+export async function stripeTestServices(
+  backend: TestBackend,
+  stripe: FakeStripe,
+  webhookSecret: string,
+): Promise<TestServices> {
+  const services = await testServices(backend, {
+    STRIPE_SECRET_KEY: "sk_test_store",
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  });
+  stripe.connectWebhook(webhookSecret, async (request) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    return webhookRoute.action({ request, context, params: {}, unstable_pattern: "" } as never);
+  });
+  return services;
 }
