@@ -1,17 +1,16 @@
 import { readFileSync } from "node:fs";
 
-/** Resident memory of a process in bytes (Linux). */
-export function rssOf(pid: number): number {
+/** One memory figure of a process from Linux's /proc/PID/status, in bytes. */
+function memoryOf(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0);
-  return kb * 1024;
+  return Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? 0) * 1024;
 }
 
+/** Resident memory of a process in bytes (Linux). */
+export const rssOf = (pid: number) => memoryOf(pid, "VmRSS");
+
 /** The most resident memory a process has held since it started, in bytes (Linux's VmHWM). */
-export function peakRssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmHWM:\s+(\d+) kB/)?.[1] ?? 0) * 1024;
-}
+export const peakRssOf = (pid: number) => memoryOf(pid, "VmHWM");
 
 /** Samples a process's RSS every `everyMs` until stopped; returns the peak. */
 export function watchPeakRss(pid: number, everyMs = 50) {
