@@ -18,7 +18,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import { TestModeNotice } from "#app/components/test-mode-notice.tsx";
 import { isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
 import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
@@ -27,15 +27,23 @@ import { startVisitCounter } from "#app/lib/funnel/visit-counter.server.ts";
 import { confirmDownloadPath } from "#app/lib/links.ts";
 import { type Logger, loggableUrl, logger, logPageAnswered } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
-import { clientIpContext, cspNonceContext, servicesContext } from "#app/lib/router-context.ts";
+import {
+  clientIpContext,
+  cspNonceContext,
+  landingFactsContext,
+  servicesContext,
+} from "#app/lib/router-context.ts";
 import { getServices, type Services, shutdownServices } from "#app/lib/services.server.ts";
+import { liveLandingFacts } from "#app/lib/storefront/landing-facts.server.ts";
+import { type LandingFacts, regularPriceFacts } from "#app/lib/storefront/landing-facts.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { redirectTrailingSlash } from "./canonical-path.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { countVisits } from "./count-visits.ts";
 import { downloadEntry } from "./download-entry.ts";
 import { downloadBody, refuseDownload, sendDownload } from "./download-response.ts";
-import { landingPage, readAtMostEvery } from "./landing-page.ts";
+import { inlinePageScripts } from "./inline-page-scripts.ts";
+import { landingPage, liveLandingPage, readAtMostEvery } from "./landing-page.ts";
 import {
   type AfterPage,
   encode,
@@ -54,6 +62,14 @@ import {
 
 // React Router's prerender loads the server entry as its server build: this module is both.
 export * from "virtual:react-router/server-build";
+
+/** React Router on a fetch Request, for the pages the server renders itself (a live store's landing page). */
+const renderPage = createFetchHandler(build, process.env.NODE_ENV);
+
+/** The landing page as built, in the variant for the stock. */
+const prerenderedLanding =
+  (page: { inStock: PageInMemory; outOfStock: PageInMemory }) => async (inStock: boolean) =>
+    inStock ? page.inStock : page.outOfStock;
 
 export interface StoreApp {
   app: Express;
@@ -271,22 +287,47 @@ async function serveBuild(
     testModeNotice:
       services.env.PAYMENTS === "test" ? renderToStaticMarkup(createElement(TestModeNotice)) : null,
   };
-  const landing = landingPage(
-    pageWithSettings(await readFile(join(clientDir, "index.html"), "utf8"), settings),
-    (html) => pageOf(html, ".html"),
-  );
+  const landing =
+    services.env.PAYMENTS === "test"
+      ? prerenderedLanding(
+          landingPage(
+            pageWithSettings(await readFile(join(clientDir, "index.html"), "utf8"), settings),
+            (html) => pageOf(html, ".html"),
+          ),
+        )
+      : liveLandingPage<LandingFacts>({
+          readFacts: readAtMostEvery(1_000, () => liveLandingFacts(services.database.db)),
+          fallback: regularPriceFacts,
+          render: async (facts) => {
+            const context = new RouterContextProvider();
+            context.set(servicesContext, services);
+            context.set(landingFactsContext, facts);
+            const response = await renderPage(new Request(`${services.env.PUBLIC_URL}/`), context);
+            if (!response.ok) {
+              const error = new Error(`the landing page rendered with status ${response.status}`);
+              logger.error({ err: error }, "could not render the landing page");
+              throw error;
+            }
+            const html = await inlinePageScripts(await response.text(), (path) =>
+              readFile(join(clientDir, path), "utf8"),
+            );
+            return landingPage(html, (page) => pageOf(page, ".html"));
+          },
+          onReadError: (error) => logger.error({ err: error }, "could not read the landing page's facts"),
+        });
   const productForSale = readAtMostEvery(
     1_000,
     async () => (await getCurrentProduct(services.database.db)) !== null,
   );
   const landingNow = async (requestId: string) => {
+    let inStock = true;
     try {
-      return (await productForSale()) ? landing.inStock : landing.outOfStock;
+      inStock = await productForSale();
     } catch (error) {
-      // The marketing page does not go down with the database: it is answered as built.
+      // The marketing page does not go down with the database: it is answered as offered.
       logger.error({ err: error, req: { id: requestId } }, "could not read whether a product is for sale");
-      return landing.inStock;
     }
+    return landing(inStock);
   };
   const pages = await prerenderedPages(clientDir, settings, pageOf);
 

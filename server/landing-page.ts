@@ -48,3 +48,43 @@ export function readAtMostEvery<T>(maxAgeMs: number, read: () => Promise<T>): ()
     return last.value;
   };
 }
+
+/**
+ * A live store's landing page (ADR 038): rendered by React Router for the facts the store has
+ * recorded, once per change of them, and kept like the prerendered one. `readFacts` is asked at
+ * most once a second (readAtMostEvery), so a promotion that starts or ends, a new sale or review
+ * reaches every instance's page within a second; visitors in between get the page in memory.
+ * While the facts cannot be read (the database is away) the last page stays; before any, the page
+ * of `fallback` (the regular price, nothing else claimed) is served.
+ */
+export function liveLandingPage<Facts>(options: {
+  readFacts: () => Promise<Facts>;
+  fallback: Facts;
+  render: (facts: Facts) => Promise<LandingPage>;
+  onReadError: (error: unknown) => void;
+}): (inStock: boolean) => Promise<PageInMemory> {
+  let current: { key: string; page: Promise<LandingPage> } | undefined;
+  const pageFor = (facts: Facts) => {
+    const key = JSON.stringify(facts);
+    if (current?.key !== key) {
+      const page = options.render(facts);
+      current = { key, page };
+      // A failed render is not kept: the next request renders again.
+      page.catch(() => {
+        if (current?.page === page) current = undefined;
+      });
+    }
+    return current.page;
+  };
+  return async (inStock) => {
+    let page: Promise<LandingPage>;
+    try {
+      page = pageFor(await options.readFacts());
+    } catch (error) {
+      options.onReadError(error);
+      page = current?.page ?? pageFor(options.fallback);
+    }
+    const variants = await page;
+    return inStock ? variants.inStock : variants.outOfStock;
+  };
+}

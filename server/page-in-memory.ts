@@ -7,7 +7,7 @@
  * pino-http per request cost the landing page two thirds of its throughput.
  */
 import { createHash } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import express, { type Request, type RequestHandler, type Response } from "express";
 
@@ -186,8 +186,15 @@ export function pagesFromMemory(
     const requestId = requestIdOf(req);
     const send = (page: PageInMemory) =>
       after(req, { path, status: sendPage(req, res, page, requestId), requestId, startedAt });
+    // A page that could not be made (a live landing page whose render failed) is a plain 500,
+    // logged with its status by `after` like any answer.
+    const fail = () => {
+      res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "X-Request-Id": requestId });
+      res.end(STATUS_CODES[500]);
+      after(req, { path, status: 500, requestId, startedAt });
+    };
     const page = load(requestId);
-    if (page instanceof Promise) void page.then(send);
+    if (page instanceof Promise) void page.then(send, fail);
     else send(page);
     return true;
   };

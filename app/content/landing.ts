@@ -5,10 +5,13 @@ export const LANDING = {
     description:
       "2500+ customizable Canva templates for life coaches: social media posts, client worksheets, workbooks, forms and brand assets. Instant download, commercial license, 30-day guarantee.",
   },
+  /** The promotion's figures come from the running promotion (the specification's: 25, "$35.25"). */
   banner: {
-    text: "LIMITED TIME: 25% OFF - Only $35.25!",
+    text: (percent: number, price: string) => `LIMITED TIME: ${percent}% OFF - Only ${price}!`,
     endsIn: "Ends in",
-    cta: "Claim 25% OFF Now",
+    /** Before the page script counts down (JavaScript off): the promotion's end, as a date. */
+    endsOn: "Ends",
+    cta: (percent: number) => `Claim ${percent}% OFF Now`,
     close: "Close offer banner",
   },
   hero: {
@@ -16,9 +19,7 @@ export const LANDING = {
     title: "Build a Coaching Brand Clients Trust, Without a Designer",
     subtitle:
       "2500+ done-for-you Canva templates for Instagram, client worksheets, workbooks, forms and brand assets. Customize in minutes and look like a six-figure coach from day one.",
-    price: "$47.00",
-    listPrice: "$127",
-    save: "Save 63%",
+    save: (percent: number) => `Save ${percent}%`,
     limited: "Limited time price",
     cta: "Get Instant Access - $47",
     secondary: "See What's Inside First",
@@ -123,6 +124,9 @@ export const LANDING = {
     rating: "4.9/5",
     reviews: "(500+ reviews)",
     footer: "trusted by 2,000+ coaches",
+    /** Beside a declared figure: where it was counted. */
+    source: (source: string) => `(source: ${source})`,
+    verification: "How reviews are verified",
   },
   gallery: {
     title: "Take a Look Inside",
@@ -147,6 +151,7 @@ export const LANDING = {
   socialProof: {
     sale: "Recent Sale",
     review: "New Review",
+    purchased: "Purchased Coaching Toolkit",
     close: "Close notification",
   },
   stickyBar: {
@@ -156,15 +161,15 @@ export const LANDING = {
   },
   exitIntent: {
     title: "Wait! Don't Miss This",
-    offer: "25% OFF — one-time offer",
-    price: "Get the complete toolkit for $35.25 instead of $47",
+    offer: (percent: number) => `${percent}% OFF — one-time offer`,
+    price: (price: string, regular: string) => `Get the complete toolkit for ${price} instead of ${regular}`,
     bullets: [
       "2500+ Ready-to-Use Templates",
       "Commercial License Included",
       "30-Day Money-Back Guarantee",
       "Instant Access & Lifetime Updates",
     ],
-    accept: "Yes! Claim My 25% Discount",
+    accept: (percent: number) => `Yes! Claim My ${percent}% Discount`,
     decline: "No thanks, I'll pay full price",
     note: "This offer won't be shown again",
     close: "Close",

@@ -12,3 +12,8 @@ export function formatCents(cents: number): string {
 export function discounted(cents: number, percentOff: number): number {
   return Math.round((cents * (100 - percentOff)) / 100);
 }
+
+/** A price as the landing page's copy writes it: whole dollars without cents (12700 -> "$127"). */
+export function formatShortCents(cents: number): string {
+  return cents % 100 === 0 ? `$${cents / 100}` : formatCents(cents);
+}

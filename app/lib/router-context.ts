@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { Services } from "#app/lib/services.server.ts";
+import type { LandingFacts } from "#app/lib/storefront/landing-facts.ts";
 
 /**
  * What the server hands every loader and action (server/app.ts sets both per request). Routes read
@@ -17,3 +18,9 @@ export const clientIpContext = createContext<string | null>(null);
  * app/entry.server.tsx puts on the inline scripts it renders; none when prerendering at build.
  */
 export const cspNonceContext = createContext<string | null>(null);
+
+/**
+ * A live store's landing facts, when the server renders the landing page for facts it has just
+ * read (server/landing-page.ts); without them the page's loader reads its own.
+ */
+export const landingFactsContext = createContext<LandingFacts | null>(null);

@@ -20,7 +20,10 @@ import { PRODUCT } from "#app/content/site.ts";
 // the same in the client and server builds. It is a page script here, not a worker (ADR 008).
 import landingScript from "#app/enhance/landing.ts?worker&url";
 import { publicConfig } from "#app/lib/public-config.server.ts";
+import { landingFactsContext, servicesContext } from "#app/lib/router-context.ts";
 import { socialImageMeta } from "#app/lib/social-image.ts";
+import { liveLandingFacts } from "#app/lib/storefront/landing-facts.server.ts";
+import { SAMPLE_FACTS } from "#app/lib/storefront/landing-facts.ts";
 import type { PageHandle } from "#app/root.tsx";
 import { loadAsDocument } from "#app/routes/load-as-document.ts";
 import type { Route } from "./+types/home";
@@ -28,9 +31,19 @@ import type { Route } from "./+types/home";
 export const handle: PageHandle = { script: landingScript };
 export const clientLoader = loadAsDocument;
 
-export function loader() {
-  const { publicUrl, supportEmail } = publicConfig();
-  return { publicUrl, supportEmail };
+/**
+ * The specification's sample figures when prerendered at build (the page a store in test mode
+ * serves) and in test mode; a live store's recorded ones otherwise (ADR 038). The server renders a
+ * live store's page once per change of its facts and hands them in (server/landing-page.ts).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl, supportEmail, testMode } = publicConfig();
+  const sample = testMode || process.env.PRERENDER_PLACEHOLDERS === "1";
+  const facts = sample
+    ? SAMPLE_FACTS
+    : (context.get(landingFactsContext) ??
+      (await liveLandingFacts(context.get(servicesContext).database.db)));
+  return { publicUrl, supportEmail, facts };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -47,31 +60,32 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     ...socialImageMeta(publicUrl, "home", PRODUCT.name),
     { name: "twitter:title", content: LANDING.meta.title },
     { name: "twitter:description", content: LANDING.meta.description },
-    { "script:ld+json": productJsonLd(publicUrl) },
+    { "script:ld+json": productJsonLd(publicUrl, loaderData?.facts.priceCents ?? PRODUCT.priceCents) },
     { "script:ld+json": faqJsonLd() },
   ];
 };
 
 /** The landing page, top to bottom; the overlays are static markup that the page script runs. */
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { facts } = loaderData;
   return (
     <>
-      <PromoBanner />
-      <Hero />
+      {facts.promotion && <PromoBanner promotion={facts.promotion} />}
+      <Hero facts={facts} />
       <Included />
       <Everything />
       <WhyChooseUs />
       <HowItWorks />
       <ClosingCta />
-      <Testimonials />
+      {facts.testimonials && <Testimonials testimonials={facts.testimonials} />}
       <Gallery />
       <Faq />
       <Guarantee />
       <Support email={loaderData.supportEmail} />
 
-      <SocialProofPopup />
+      <SocialProofPopup mode={facts.mode} cards={facts.proofCards} />
       <StickyBar />
-      <ExitIntentDialog />
+      {facts.promotion && <ExitIntentDialog promotion={facts.promotion} regularCents={facts.regularCents} />}
     </>
   );
 }

@@ -131,7 +131,7 @@ test.describe("landing page", () => {
     ]) {
       await expect(dialog).toContainText(bullet);
     }
-    // Accepting leads to a checkout that opens with the offer unlocked (issue 17, item 6).
+    // Accepting leads to a checkout that opens with the offer unlocked.
     await expect(dialog.getByRole("link", { name: "Yes! Claim My 25% Discount" })).toHaveAttribute(
       "href",
       "/checkout?discount=claimed",
@@ -144,6 +144,88 @@ test.describe("landing page", () => {
     await page.mouse.move(400, -5);
     await page.clock.runFor(60_000);
     await expect(dialog).toBeHidden();
+  });
+
+  test("the exit-intent offer is never shown again in this browser: not after a reload, not in a new tab", async ({
+    page,
+    context,
+  }) => {
+    await open(page);
+    const dialog = page.getByRole("dialog", { name: "Wait! Don't Miss This" });
+    await page.clock.runFor(31_000);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.reload();
+    await page.waitForSelector("html[data-js]");
+    await page.clock.runFor(31_000);
+    await page.evaluate(() =>
+      document.dispatchEvent(new MouseEvent("mouseout", { clientY: -1, relatedTarget: null, bubbles: true })),
+    );
+    await expect(dialog).toBeHidden();
+
+    const tab = await context.newPage();
+    await tab.clock.install();
+    await tab.goto("/");
+    await tab.waitForSelector("html[data-js]");
+    await tab.clock.runFor(31_000);
+    await expect(tab.getByRole("dialog", { name: "Wait! Don't Miss This" })).toBeHidden();
+  });
+
+  test("on a phone the social-proof card never covers the price or the hero's buttons, and the fixed bars keep three quarters of the screen @phone", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page);
+    const card = page.getByRole("status").filter({ hasText: /Recent Sale|New Review/ });
+    const overlaps = async (other: Locator) => {
+      const [a, b] = [await card.boundingBox(), (await other.boundingBox())!];
+      if (!a) return false;
+      return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    };
+    const hero = [
+      page.getByTestId("hero-price"),
+      page.getByRole("link", { name: "Get Instant Access - $47" }),
+      page.getByRole("link", { name: "See What's Inside First" }),
+    ];
+    // Several cards, as they come: none may lie over the price or the buttons.
+    for (let shown = 0; shown < 4; shown++) {
+      await page.clock.runFor(shown === 0 ? 3_500 : 40_000);
+      for (const element of hero) expect(await overlaps(element)).toBe(false);
+    }
+    // Scrolled, the header, the banner and the sticky bar are all fixed on the screen at once.
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect(page.getByTestId("sticky-bar")).toHaveAttribute("aria-hidden", "false");
+    const fixed = await page.evaluate(() =>
+      ["header", "[data-promo-banner]", "[data-sticky-bar]"]
+        .map((selector) => document.querySelector(selector)!.getBoundingClientRect().height)
+        .reduce((sum, height) => sum + height, 0),
+    );
+    expect(fixed).toBeLessThanOrEqual(844 / 4);
+  });
+
+  test("the exit dialog's close mark does not overlap its title @phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page);
+    await page.clock.runFor(31_000);
+    const dialog = page.getByRole("dialog", { name: "Wait! Don't Miss This" });
+    await expect(dialog).toBeVisible();
+    const title = (await dialog.getByRole("heading").boundingBox())!;
+    const close = (await dialog.getByRole("button", { name: "Close", exact: true }).boundingBox())!;
+    const text = await dialog.getByRole("heading").evaluate((heading) => {
+      const range = document.createRange();
+      range.selectNodeContents(heading);
+      const box = range.getBoundingClientRect();
+      return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+    });
+    expect(title.height).toBeGreaterThan(0);
+    const apart =
+      text.right <= close.x ||
+      close.x + close.width <= text.left ||
+      text.bottom <= close.y ||
+      close.y + close.height <= text.top;
+    expect(apart).toBe(true);
   });
 
   test("the exit-intent offer opens when the pointer leaves through the top; Escape closes it", async ({

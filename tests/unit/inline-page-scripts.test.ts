@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inlinePageScripts } from "../../scripts/inline-page-scripts.ts";
+import { inlinePageScripts } from "../../server/inline-page-scripts.ts";
 
 const page = (script: string) =>
   `<!DOCTYPE html><html><head><script type="application/ld+json">{"a":1}</script></head><body><main>Hi</main>${script}<!--$--><!--/$--></body></html>`;

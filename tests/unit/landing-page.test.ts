@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { landingPage, readAtMostEvery } from "../../server/landing-page.ts";
+import { landingPage, liveLandingPage, readAtMostEvery } from "../../server/landing-page.ts";
 import { encode } from "../../server/page-in-memory.ts";
 
 const offer = (availability: string) =>
@@ -74,5 +74,92 @@ describe("readAtMostEvery", () => {
     await expect(forSale()).rejects.toThrow("database down");
     expect(await forSale()).toBe(true);
     expect(reads).toBe(2);
+  });
+});
+
+describe("a live store's landing page", () => {
+  /** Renders the facts into a page that says them, counting the renders. */
+  const renderer = () => {
+    const rendered: string[] = [];
+    const render = async (facts: { price: string }) => {
+      rendered.push(facts.price);
+      return landingPage(
+        `<html><head>${offer("InStock")}</head><body>${facts.price}</body></html>`,
+        policyFor,
+      );
+    };
+    return { rendered, render };
+  };
+  const text = (page: { identity: { body: Buffer } }) => page.identity.body.toString();
+
+  it("renders once per change of the facts, whoever asks, and serves the stock's variant", async () => {
+    const { rendered, render } = renderer();
+    let facts = { price: "$47.00" };
+    const page = liveLandingPage({
+      readFacts: async () => facts,
+      fallback: { price: "fallback" },
+      render,
+      onReadError: () => {},
+    });
+    const pages = await Promise.all([page(true), page(true), page(false)]);
+    expect(pages.map(text)).toEqual([
+      expect.stringContaining("$47.00"),
+      expect.stringContaining("$47.00"),
+      expect.stringContaining("OutOfStock"),
+    ]);
+    expect(rendered).toEqual(["$47.00"]);
+    facts = { price: "$35.25" };
+    expect(text(await page(true))).toContain("$35.25");
+    expect(text(await page(true))).toContain("$35.25");
+    expect(rendered).toEqual(["$47.00", "$35.25"]);
+  });
+
+  it("keeps the last page while the facts cannot be read, and says so", async () => {
+    const { rendered, render } = renderer();
+    let fail = false;
+    const errors: unknown[] = [];
+    const page = liveLandingPage({
+      readFacts: async () => {
+        if (fail) throw new Error("database away");
+        return { price: "$35.25" };
+      },
+      fallback: { price: "fallback" },
+      render,
+      onReadError: (error) => errors.push(error),
+    });
+    expect(text(await page(true))).toContain("$35.25");
+    fail = true;
+    expect(text(await page(true))).toContain("$35.25");
+    expect(errors).toHaveLength(1);
+    expect(rendered).toEqual(["$35.25"]);
+  });
+
+  it("serves the fallback's page when the facts were never read", async () => {
+    const { render } = renderer();
+    const page = liveLandingPage({
+      readFacts: () => Promise.reject(new Error("database away")),
+      fallback: { price: "$47.00 and nothing else" },
+      render,
+      onReadError: () => {},
+    });
+    expect(text(await page(true))).toContain("$47.00 and nothing else");
+  });
+
+  it("renders again after a failed render instead of keeping the failure", async () => {
+    let renders = 0;
+    const page = liveLandingPage({
+      readFacts: async () => ({ price: "$47.00" }),
+      fallback: { price: "fallback" },
+      render: async (facts) => {
+        if (++renders === 1) throw new Error("render failed");
+        return landingPage(
+          `<html><head>${offer("InStock")}</head><body>${facts.price}</body></html>`,
+          policyFor,
+        );
+      },
+      onReadError: () => {},
+    });
+    await expect(page(true)).rejects.toThrow("render failed");
+    expect(text(await page(true))).toContain("$47.00");
   });
 });

@@ -4,11 +4,16 @@ import { Link } from "react-router";
 import { cta } from "#app/components/landing/call-to-action.tsx";
 import { HeroMockup } from "#app/components/landing/mockups.tsx";
 import { LANDING } from "#app/content/landing.ts";
+import { formatCents, formatShortCents } from "#app/lib/money.ts";
+import type { LandingFacts } from "#app/lib/storefront/landing-facts.ts";
 
 const BADGE_ICONS = [Download, ShieldCheck, Palette];
 
-/** The hero section: the page's only h1, the price and the primary call to action. */
-export function Hero() {
+/**
+ * The hero section: the page's only h1, the price and the primary call to action. A struck-through
+ * price and its saving show only while the price is reduced, "limited time" only while a promotion runs.
+ */
+export function Hero({ facts }: { facts: Pick<LandingFacts, "priceCents" | "reference" | "promotion"> }) {
   const { hero } = LANDING;
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -19,20 +24,28 @@ export function Hero() {
             {hero.title}
           </h1>
           <p className="mt-5 text-lg text-slate-700">{hero.subtitle}</p>
-          <div className="mt-6 flex flex-wrap items-baseline gap-3">
-            <span className="text-4xl font-extrabold">{hero.price}</span>
-            <s className="text-xl text-slate-500">
-              <span className="sr-only">Regular price </span>
-              {hero.listPrice}
-            </s>
-            <span className="rounded-full bg-red-100 px-3 py-1 text-sm font-bold text-red-700">
-              {hero.save}
+          {/* The social-proof card keeps clear of the price and of the buttons (enhance/landing.ts). */}
+          <div data-keep-clear className="mt-6 flex flex-wrap items-baseline gap-3">
+            <span className="text-4xl font-extrabold" data-testid="hero-price">
+              {formatCents(facts.priceCents)}
             </span>
-            <span className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800">
-              <Clock aria-hidden="true" className="size-4" /> {hero.limited}
-            </span>
+            {facts.reference && (
+              <>
+                <s className="text-xl text-slate-500">
+                  <span className="sr-only">Regular price </span>
+                  {formatShortCents(facts.reference.cents)}
+                </s>
+                <span className="rounded-full bg-red-100 px-3 py-1 text-sm font-bold text-red-700">
+                  {hero.save(facts.reference.savePercent)}
+                </span>
+              </>
+            )}
+            {facts.promotion && (
+              <span className="inline-flex items-center gap-1 text-sm font-semibold text-amber-800">
+                <Clock aria-hidden="true" className="size-4" /> {hero.limited}
+              </span>
+            )}
           </div>
-          {/* The social-proof card keeps clear of these buttons (enhance/landing.ts). */}
           <div data-keep-clear className="mt-8 flex flex-wrap items-center gap-4">
             <Link to="/checkout" className={cta}>
               {hero.cta}

@@ -1,6 +1,8 @@
 /**
  * The landing page's overlays, as static markup: the page ships without React and
- * enhance/landing.ts runs them (timers, scroll, dialog) through the data-* hooks below.
+ * enhance/landing.ts runs them (timers, scroll, dialog) through the data-* hooks below. Their
+ * figures come from the landing facts (ADR 038): the specification's samples in test mode, the
+ * store's records in a live store, where an overlay with nothing true to show is not rendered.
  */
 import { X } from "lucide-react";
 import { Link } from "react-router";
@@ -9,33 +11,57 @@ import { LANDING } from "#app/content/landing.ts";
 import { TIMING } from "#app/content/site.ts";
 import { CLAIMED_OFFER_PATH } from "#app/lib/checkout/claimed-offer.ts";
 import { formatDuration, isoDuration } from "#app/lib/duration.ts";
+import { formatShortCents } from "#app/lib/money.ts";
+import type { LandingFacts, PromotionFacts } from "#app/lib/storefront/landing-facts.ts";
 
-/** The fixed promo banner: counts down 24 hours from page load, stops at zero, closes for this page view. */
-export function PromoBanner() {
+/** The promotion's end as a reader without the page script sees it: "30 Nov 2026, 23:59 CET". */
+const endFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Rome",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+/**
+ * The promo banner. The sample counts down 24 hours from page load and stops at zero; a live
+ * promotion counts down to its recorded end, the same instant for every visitor, and is gone at
+ * zero. It closes for this page view.
+ */
+export function PromoBanner({ promotion }: { promotion: PromotionFacts }) {
   const copy = LANDING.banner;
+  const { endsAt } = promotion;
   return (
     <aside
       data-promo-banner
       aria-label="Limited time offer"
       className="sticky top-16 z-30 bg-gradient-to-r from-brand-900 to-brand-700 text-white"
     >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-4 gap-y-1 px-10 py-2 text-sm">
-        <strong>{copy.text}</strong>
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-4 gap-y-1 py-2 pr-9 pl-4 text-sm sm:px-10">
+        {/* On a phone the offer fills the first line, the countdown and the button share the second. */}
+        <strong className="basis-full text-center sm:basis-auto">
+          {copy.text(promotion.percent, formatShortCents(promotion.priceCents))}
+        </strong>
         <span>
-          {copy.endsIn}{" "}
+          <span data-ends-label data-counting={copy.endsIn}>
+            {endsAt ? copy.endsOn : copy.endsIn}
+          </span>{" "}
           <time
-            dateTime={isoDuration(TIMING.promoCountdownMs)}
+            dateTime={endsAt ?? isoDuration(TIMING.promoCountdownMs)}
+            data-ends-at={endsAt ?? undefined}
             className="font-mono font-bold tabular-nums"
             data-testid="promo-countdown"
           >
-            {formatDuration(TIMING.promoCountdownMs, true)}
+            {endsAt ? endFormat.format(new Date(endsAt)) : formatDuration(TIMING.promoCountdownMs, true)}
           </time>
         </span>
         <Link
           to="/checkout"
           className="rounded bg-white px-3 py-1 font-bold text-brand-900 hover:bg-brand-50"
         >
-          {copy.cta}
+          {copy.cta(promotion.percent)}
         </Link>
       </div>
       <button
@@ -64,12 +90,19 @@ const closeMark = (label: string) => (
 const card = "relative rounded-xl border border-slate-200 bg-white p-4 pr-10 shadow-xl";
 
 /**
- * The region where canned "recent sale" and "new review" cards appear (first at 3 s, then every
- * 40 s, each visible 4 s), and one template for each kind; the script fills the `data-field`s and
- * raises the region above the sticky bar while that is shown.
+ * The region where "recent sale" and "new review" cards appear (first at 3 s, then every 40 s, each
+ * visible 4 s), the cards it draws from as JSON, and one template for each kind; the script fills
+ * the `data-field`s and raises the region above the sticky bar while that is shown. With no cards
+ * (a live store without sales or reviews to show) none of it is rendered.
  */
-export function SocialProofPopup() {
+export function SocialProofPopup({
+  mode,
+  cards,
+}: Pick<LandingFacts, "mode"> & { cards: LandingFacts["proofCards"] }) {
   const copy = LANDING.socialProof;
+  if (cards.length === 0) return null;
+  // "<" written as \u003c: no text of a card can end the script element.
+  const json = JSON.stringify({ mode, cards }).replaceAll("<", "\\u003c");
   return (
     <>
       <div
@@ -77,6 +110,8 @@ export function SocialProofPopup() {
         aria-live="polite"
         className="fixed bottom-4 left-4 z-40 w-[min(20rem,calc(100vw-2rem))] transition-[bottom]"
       />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data, its "<" escaped above. */}
+      <script type="application/json" data-proof-cards dangerouslySetInnerHTML={{ __html: json }} />
       <template data-proof="sale">
         <div role="status" className={card}>
           {closeMark(copy.close)}
@@ -84,8 +119,8 @@ export function SocialProofPopup() {
           <p className="mt-1 text-sm">
             <strong data-field="customer" /> from <span data-field="location" />
           </p>
-          <p className="text-sm text-slate-600" data-field="product" />
-          <p className="mt-1 text-xs text-slate-500" data-field="timeAgo" />
+          <p className="text-sm text-slate-600">{copy.purchased}</p>
+          <p className="mt-1 text-xs text-slate-500" data-field="at" />
         </div>
       </template>
       <template data-proof="review">
@@ -94,13 +129,13 @@ export function SocialProofPopup() {
           <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">{copy.review}</p>
           <p className="mt-1 flex items-center gap-2 text-sm">
             <strong data-field="customer" />
-            {/* Every sample review is rated 5 (SampleReview.rating). */}
+            {/* Five stars, of which the script keeps as many as the review's rating. */}
             <Stars rating={5} className="size-3" />
           </p>
           <p className="text-sm text-slate-600">
             “<span data-field="comment" />”
           </p>
-          <p className="mt-1 text-xs text-slate-500" data-field="timeAgo" />
+          <p className="mt-1 text-xs text-slate-500" data-field="at" />
         </div>
       </template>
     </>
@@ -134,8 +169,17 @@ export function StickyBar() {
   );
 }
 
-/** Opens once per page view: when the pointer leaves through the top edge, or after 30 s. */
-export function ExitIntentDialog() {
+/**
+ * Offers the running promotion once per browser: when the pointer leaves through the top edge, or
+ * after 30 s, unless this browser has seen it before (enhance/landing.ts keeps that).
+ */
+export function ExitIntentDialog({
+  promotion,
+  regularCents,
+}: {
+  promotion: PromotionFacts;
+  regularCents: number;
+}) {
   const copy = LANDING.exitIntent;
   return (
     <dialog
@@ -152,13 +196,15 @@ export function ExitIntentDialog() {
         >
           <X aria-hidden="true" className="size-5" />
         </button>
-        <h2 id="exit-title" className="text-2xl font-extrabold">
+        <h2 id="exit-title" className="px-8 text-2xl font-extrabold">
           {copy.title}
         </h2>
         <p className="mt-2 inline-block rounded-full bg-red-100 px-3 py-1 text-sm font-bold text-red-700">
-          {copy.offer}
+          {copy.offer(promotion.percent)}
         </p>
-        <p className="mt-3 text-slate-700">{copy.price}</p>
+        <p className="mt-3 text-slate-700">
+          {copy.price(formatShortCents(promotion.priceCents), formatShortCents(regularCents))}
+        </p>
         <ul className="mt-4 space-y-1 text-left text-sm">
           {copy.bullets.map((bullet) => (
             <li key={bullet}>✓ {bullet}</li>
@@ -168,7 +214,7 @@ export function ExitIntentDialog() {
           to={CLAIMED_OFFER_PATH}
           className="mt-6 block rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800"
         >
-          {copy.accept}
+          {copy.accept(promotion.percent)}
         </Link>
         <button type="button" data-close className="mt-3 text-sm text-slate-600 underline">
           {copy.decline}

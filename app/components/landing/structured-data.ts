@@ -3,8 +3,8 @@ import { LANDING } from "#app/content/landing.ts";
 import { FAQ, PRODUCT } from "#app/content/site.ts";
 import { socialImageUrl } from "#app/lib/social-image.ts";
 
-/** The product and its offer; `publicUrl` is the store's origin ("" when unknown). */
-export function productJsonLd(publicUrl: string) {
+/** The product and its offer at the price a buyer pays now; `publicUrl` is the store's origin ("" when unknown). */
+export function productJsonLd(publicUrl: string, priceCents: number) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -14,7 +14,7 @@ export function productJsonLd(publicUrl: string) {
     brand: { "@type": "Brand", name: PRODUCT.brand },
     offers: {
       "@type": "Offer",
-      price: (PRODUCT.priceCents / 100).toFixed(2),
+      price: (priceCents / 100).toFixed(2),
       priceCurrency: "USD",
       // Prerendered as InStock; the server answers OutOfStock while no ZIP is uploaded (server/landing-page.ts).
       availability: "https://schema.org/InStock",

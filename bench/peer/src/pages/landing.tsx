@@ -19,11 +19,15 @@ import { HowItWorks } from "#app/components/landing/how-it-works.tsx";
 import { Support } from "#app/components/landing/support.tsx";
 import { Testimonials } from "#app/components/landing/testimonials.tsx";
 import { LANDING } from "#app/content/landing.ts";
-import { FAQ, SAMPLE_SALES, TIMING } from "#app/content/site.ts";
+import { FAQ, PRODUCT, SAMPLE_SALES, TIMING } from "#app/content/site.ts";
 import { CLAIMED_OFFER_PATH } from "#app/lib/checkout/claimed-offer.ts";
 import { formatDuration } from "#app/lib/duration.ts";
+import { SAMPLE_FACTS } from "#app/lib/storefront/landing-facts.ts";
 import { SUPPORT_EMAIL } from "../layout.tsx";
 import { formatUsd, useProduct } from "../supabase.ts";
+
+/** The specification's promotion: 25 % off, "$35.25". */
+const PROMO = { percent: PRODUCT.promoPercentOff, price: "$35.25", regular: "$47" };
 
 function PromoBanner() {
   const copy = LANDING.banner;
@@ -44,7 +48,7 @@ function PromoBanner() {
       className="sticky top-16 z-30 bg-gradient-to-r from-brand-900 to-brand-700 text-white"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-4 gap-y-1 px-10 py-2 text-sm">
-        <strong>{copy.text}</strong>
+        <strong>{copy.text(PROMO.percent, PROMO.price)}</strong>
         <span>
           {copy.endsIn} <span className="font-mono font-bold tabular-nums">{formatDuration(left, true)}</span>
         </span>
@@ -52,7 +56,7 @@ function PromoBanner() {
           to="/checkout"
           className="rounded bg-white px-3 py-1 font-bold text-brand-900 hover:bg-brand-50"
         >
-          {copy.cta}
+          {copy.cta(PROMO.percent)}
         </Link>
       </div>
       <button
@@ -122,9 +126,11 @@ function ExitIntentDialog() {
           </Dialog.Close>
           <Dialog.Title className="text-2xl font-extrabold">{copy.title}</Dialog.Title>
           <p className="mt-2 inline-block rounded-full bg-red-100 px-3 py-1 text-sm font-bold text-red-700">
-            {copy.offer}
+            {copy.offer(PROMO.percent)}
           </p>
-          <Dialog.Description className="mt-3 text-slate-700">{copy.price}</Dialog.Description>
+          <Dialog.Description className="mt-3 text-slate-700">
+            {copy.price(PROMO.price, PROMO.regular)}
+          </Dialog.Description>
           <ul className="mt-4 space-y-1 text-left text-sm">
             {copy.bullets.map((bullet) => (
               <li key={bullet}>✓ {bullet}</li>
@@ -134,7 +140,7 @@ function ExitIntentDialog() {
             to={CLAIMED_OFFER_PATH}
             className="mt-6 block rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800"
           >
-            {copy.accept}
+            {copy.accept(PROMO.percent)}
           </Link>
           <Dialog.Close className="mt-3 text-sm text-slate-600 underline">{copy.decline}</Dialog.Close>
           <p className="mt-3 text-xs text-slate-500">{copy.note}</p>
@@ -203,13 +209,13 @@ export function LandingPage() {
   return (
     <>
       <PromoBanner />
-      <Hero />
+      <Hero facts={SAMPLE_FACTS} />
       <Included />
       <Everything />
       <WhyChooseUs />
       <HowItWorks />
       <ClosingCta />
-      <Testimonials />
+      <Testimonials testimonials={SAMPLE_FACTS.testimonials!} />
       <Gallery />
       <Faq />
       <Guarantee />
