@@ -216,7 +216,7 @@ for (const backend of testBackends()) {
       const sent = await Promise.all([instance("host-a:/data:1"), instance("host-b:/data:1")]);
       expect(sent[0]! + sent[1]!).toBe(6);
       expect(smtp.messages).toHaveLength(6);
-      expect(new Set(smtp.messages.map((m) => m.to)).size).toBe(6);
+      expect(new Set(smtp.messages.map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.text)).size).toBe(6);
       const rows = await db().select().from(emailOutbox);
       expect(rows.every((row) => row.sentAt !== null && row.claimedBy === null)).toBe(true);
     });

@@ -13,6 +13,8 @@ export interface TestSmtp {
    * whose sender went away meanwhile (killed) is not kept, as a real server drops it.
    */
   hold: Promise<void> | null;
+  /** Milliseconds each message waits before the server answers (a relay that is slow for every message). */
+  delayMs: number;
   /** Messages whose data has started to arrive, kept or not. */
   arriving: number;
   close(): Promise<void>;
@@ -25,6 +27,7 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
     messages: [],
     refuse: null,
     hold: null,
+    delayMs: 0,
     arriving: 0,
     close: async () => {},
   };
@@ -41,6 +44,7 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
       simpleParser(stream)
         .then(async (mail) => {
           if (state.hold) await state.hold;
+          if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
           if (gone.has(session.id)) return callback(new Error("the client went away"));
           if (state.refuse) {
             const error = Object.assign(new Error(state.refuse), { responseCode: 451 });
