@@ -23,12 +23,11 @@ import { TestModeNotice } from "#app/components/test-mode-notice.tsx";
 import { isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
 import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
-import { startVisitCounter } from "#app/lib/funnel/visit-counter.server.ts";
 import { confirmDownloadPath } from "#app/lib/links.ts";
 import { type Logger, loggableUrl, logger, logPageAnswered } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, cspNonceContext, servicesContext } from "#app/lib/router-context.ts";
-import { getServices, type Services, shutdownServices } from "#app/lib/services.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { redirectTrailingSlash } from "./canonical-path.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
@@ -51,6 +50,7 @@ import {
   pageWithSettings,
   prerenderedPages,
 } from "./prerendered-pages.ts";
+import { processStore, stopStore } from "./store-process.ts";
 
 // React Router's prerender loads the server entry as its server build: this module is both.
 export * from "virtual:react-router/server-build";
@@ -64,7 +64,7 @@ export interface StoreApp {
   logger: Logger;
   /** What the launcher prints once it listens (Services.takeWelcome). */
   takeWelcome(): string[];
-  /** Closes the services (database, mail worker). */
+  /** Stops the jobs and closes the services (jobs.server.ts). */
   close(): Promise<void>;
 }
 
@@ -81,7 +81,7 @@ export async function createStoreApp(options: {
   clientDir: string | null;
   databaseTemplate?: string;
 }): Promise<StoreApp> {
-  const services = await getServices({ databaseTemplate: options.databaseTemplate });
+  const { services, jobs } = await processStore({ databaseTemplate: options.databaseTemplate });
   const { env } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -132,8 +132,7 @@ export async function createStoreApp(options: {
   // Every body bounded in size and time while it arrives; uploads capped per address (ADR 011).
   app.use(limitRequestBodies(env, services.settings.adminPath));
   // Funnel visits, counted in memory without cookies and flushed every few seconds (ADR 023).
-  const visits = startVisitCounter(services.database.db);
-  const visitCounting = countVisits(visits, env.PUBLIC_URL);
+  const visitCounting = countVisits(jobs.visits, env.PUBLIC_URL);
   app.use(visitCounting.middleware);
   app.post(`/${services.settings.adminPath}/upload`, capPerClient(UPLOADS_PER_CLIENT));
 
@@ -238,7 +237,7 @@ export async function createStoreApp(options: {
     env,
     logger,
     takeWelcome: services.takeWelcome,
-    close: () => visits.stop().then(shutdownServices),
+    close: stopStore,
   };
 }
 

@@ -30,6 +30,7 @@ import {
   paysForOrder,
   type SessionStatus,
 } from "#app/lib/payments/payment-provider.ts";
+import { repeat } from "#app/lib/repeat.server.ts";
 import { orders, paymentRecords, reconcileRuns } from "#db/schema.ts";
 
 /** How far back a pass looks: Stripe retries a webhook for three days, so this covers every lost one. */
@@ -211,28 +212,11 @@ export async function latestReconcileRuns(database: Database, limit = 5) {
  * when one fulfilled an order. `stop()` cancels the next pass and waits for a running one.
  */
 export function startReconciler(services: ReconcileServices & { kickOutbox(): void }, intervalMs: number) {
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const schedule = () => {
-    timer = setTimeout(() => {
-      current = reconcileOrders(services, "timer")
-        .then((run) => {
-          if (run?.fixedOrders.length) services.kickOutbox();
-        })
-        .catch((error: unknown) => logger.error({ err: error }, "reconciliation could not run"))
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
+  return repeat(
+    async () => {
+      const run = await reconcileOrders(services, "timer");
+      if (run?.fixedOrders.length) services.kickOutbox();
     },
-  };
+    { everyMs: intervalMs, failure: "reconciliation could not run" },
+  );
 }
