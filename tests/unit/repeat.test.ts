@@ -25,7 +25,11 @@ describe("a job repeated on a timer", () => {
 
   it("runs first after its first delay, then each interval after the previous run ended", async () => {
     const runs: number[] = [];
-    const job = repeat(async () => void runs.push(Date.now()), { everyMs: 1_000, firstAfterMs: 0, failure: "x" });
+    const job = repeat(async () => void runs.push(Date.now()), {
+      everyMs: 1_000,
+      firstAfterMs: 0,
+      failure: "x",
+    });
     const start = Date.now();
     await vi.advanceTimersByTimeAsync(0);
     expect(runs).toEqual([start]);
