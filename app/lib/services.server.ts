@@ -5,12 +5,21 @@
  * (router-context.ts); the commands and the tests build their own.
  */
 import { join } from "node:path";
+import {
+  type ProviderAnswerCache,
+  sessionAnswerCache,
+} from "#app/lib/checkout/provider-answer-cache.server.ts";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
+import { ProgressWrites } from "#app/lib/downloads/download-record.server.ts";
+import { ProductCache } from "#app/lib/downloads/product-cache.server.ts";
+import type { ZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
+import type { ListedEntry } from "#app/lib/downloads/zip-entries.server.ts";
 import { type Env, paymentMode } from "#app/lib/env.server.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { createMailer, type Mailer, mailDirOf } from "#app/lib/mail/mailer.server.ts";
-import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
+import type { ReconcilingFlag } from "#app/lib/orders/reconcile-orders.server.ts";
+import type { PaymentProvider, SessionStatus } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
 import { type FirstStart, loadSettings, type StoreSettings } from "#app/lib/settings.server.ts";
@@ -26,6 +35,8 @@ export interface Services {
   payments: PaymentProvider;
   mailer: Mailer;
   links: StoreLinks;
+  /** What this store keeps in memory between requests, never shared with another store in the process. */
+  memory: StoreMemory;
   /**
    * Sends due e-mails now instead of at the next poll, where this process runs the outbox job;
    * elsewhere (a command) the e-mail waits in the outbox for the store's next poll.
@@ -40,6 +51,19 @@ export interface Services {
   takeWelcome(): string[];
   /** Closes the mailer and the database (stop the jobs running on them first). */
   close(): Promise<void>;
+}
+
+export interface StoreMemory {
+  /** The payment provider's last answers about Checkout Sessions (find-paid-order.server.ts). */
+  sessionAnswers: ProviderAnswerCache<SessionStatus | null>;
+  /** The recent products' ZIP directories, each read once (zip-directory.server.ts). */
+  zipDirectories: ProductCache<ZipDirectory>;
+  /** The recent products' "What's inside" listings (inside-listing.server.ts). */
+  insideListings: ProductCache<ListedEntry[]>;
+  /** The running downloads' progress, written together (download-record.server.ts). */
+  progressWrites: ProgressWrites;
+  /** The reconciliation pass this process runs, if any (reconcile-orders.server.ts). */
+  reconciling: ReconcilingFlag;
 }
 
 /** The file store `env` selects: S3 with `S3_BUCKET`, else `DATA_DIR/files` (the backup uses it too). */
@@ -93,6 +117,13 @@ export async function createServices(
     from: env.MAIL_FROM ?? `Life Coaching Toolkit <${env.SUPPORT_EMAIL}>`,
     mailDir: mailDirOf(env.DATA_DIR),
   });
+  const memory: StoreMemory = {
+    sessionAnswers: sessionAnswerCache(),
+    zipDirectories: new ProductCache(),
+    insideListings: new ProductCache(),
+    progressWrites: new ProgressWrites(database.db),
+    reconciling: { pass: null },
+  };
   let outboxRun: (() => void) | null = null;
   let password = generatedPassword;
   return {
@@ -103,6 +134,7 @@ export async function createServices(
     payments,
     mailer,
     links,
+    memory,
     kickOutbox: () => outboxRun?.(),
     onOutboxKick(run) {
       outboxRun = run;

@@ -193,7 +193,7 @@ export async function prepareDownload(
       fileName: PRODUCT.downloadFileName,
       lastModified: product.uploadedAt,
       startRecord: ({ entry, startByte = 0 } = {}) =>
-        recordTransfer(db, { ...row, entry: entry ?? null, startByte }),
+        recordTransfer(db, services.memory.progressWrites, { ...row, entry: entry ?? null, startByte }),
     };
   }
   // The admin checking the file is not a buyer's download: it is the stored file, not recorded.

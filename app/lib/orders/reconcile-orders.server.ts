@@ -45,10 +45,13 @@ interface ReconcileServices {
   database: Database;
   payments: PaymentProvider;
   links: StoreLinks;
+  memory: { reconciling: ReconcilingFlag };
 }
 
-/** Passes running in this process, per database. */
-const running = new WeakMap<Database, Promise<unknown>>();
+/** The store's pass running in this process, if any (kept in its services). */
+export interface ReconcilingFlag {
+  pass: Promise<unknown> | null;
+}
 
 /**
  * Runs `work` unless a pass is already running: in this process, or (PostgreSQL) in another
@@ -56,8 +59,12 @@ const running = new WeakMap<Database, Promise<unknown>>();
  * lock's transaction only holds the lock; the pass uses other connections, so its fixes commit
  * one by one. Returns null when skipped.
  */
-async function exclusively<T>(database: Database, work: () => Promise<T>): Promise<T | null> {
-  if (running.has(database)) return null;
+async function exclusively<T>(
+  database: Database,
+  flag: ReconcilingFlag,
+  work: () => Promise<T>,
+): Promise<T | null> {
+  if (flag.pass) return null;
   const pass =
     database.kind === "postgres"
       ? database.db.transaction(async (tx) => {
@@ -68,11 +75,11 @@ async function exclusively<T>(database: Database, work: () => Promise<T>): Promi
         })
       : // PGlite runs queries one at a time: a query outside an open transaction would wait for it.
         work();
-  running.set(database, pass);
+  flag.pass = pass;
   try {
     return await pass;
   } finally {
-    running.delete(database);
+    flag.pass = null;
   }
 }
 
@@ -88,7 +95,7 @@ export async function reconcileOrders(
   now = new Date(),
 ): Promise<ReconcileRun | null> {
   const db = services.database.db;
-  return exclusively(services.database, async () => {
+  return exclusively(services.database, services.memory.reconciling, async () => {
     const [run] = await db.insert(reconcileRuns).values({ trigger, startedAt: now }).returning();
     if (!run) throw new Error("Run insert returned nothing");
     let sessionsChecked = 0;
