@@ -26,6 +26,7 @@ import type { Env } from "#app/lib/env.server.ts";
 import { confirmDownloadPath } from "#app/lib/links.ts";
 import { type Logger, loggableUrl, logger, logPageAnswered } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import { publicConfig, publicConfigContext } from "#app/lib/public-config.server.ts";
 import { clientIpContext, cspNonceContext, servicesContext } from "#app/lib/router-context.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
@@ -83,6 +84,8 @@ export async function createStoreApp(options: {
 }): Promise<StoreApp> {
   const { services, jobs } = await processStore({ databaseTemplate: options.databaseTemplate });
   const { env } = services;
+  // What the pages show of the configuration: read from the environment once, here.
+  const config = publicConfig();
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default).
@@ -192,6 +195,7 @@ export async function createStoreApp(options: {
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(publicConfigContext, config);
         context.set(clientIpContext, req.ip ?? null);
         context.set(cspNonceContext, csp.withNonce(res));
         return context;

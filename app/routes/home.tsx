@@ -19,7 +19,7 @@ import { PRODUCT } from "#app/content/site.ts";
 // Vite bundles a `?worker&url` import as one standalone, minified script and gives its hashed URL,
 // the same in the client and server builds. It is a page script here, not a worker (ADR 008).
 import landingScript from "#app/enhance/landing.ts?worker&url";
-import { publicConfig } from "#app/lib/public-config.server.ts";
+import { publicConfigOf } from "#app/lib/public-config.server.ts";
 import { socialImageMeta } from "#app/lib/social-image.ts";
 import type { PageHandle } from "#app/root.tsx";
 import { loadAsDocument } from "#app/routes/load-as-document.ts";
@@ -28,8 +28,8 @@ import type { Route } from "./+types/home";
 export const handle: PageHandle = { script: landingScript };
 export const clientLoader = loadAsDocument;
 
-export function loader() {
-  const { publicUrl, supportEmail } = publicConfig();
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl, supportEmail } = publicConfigOf(context);
   return { publicUrl, supportEmail };
 }
 
