@@ -18,10 +18,10 @@ import { SiteHeader } from "#app/components/site-header.tsx";
 import { TestModeNotice } from "#app/components/test-mode-notice.tsx";
 import { NOT_FOUND, ROUTE_ERROR_TITLE, SITE, TIMING } from "#app/content/site.ts";
 import { enhanceMenu, markScripted } from "#app/enhance/menu.ts";
-import { publicConfig } from "#app/lib/public-config.server.ts";
+import { publicConfigOf } from "#app/lib/public-config.server.ts";
 
-export function loader() {
-  return publicConfig();
+export function loader({ context }: Route.LoaderArgs) {
+  return publicConfigOf(context);
 }
 
 /**

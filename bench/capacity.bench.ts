@@ -182,7 +182,7 @@ async function measure(name: string, databaseUrl: string | null): Promise<number
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   try {
-    const seeding = await createServices(parseEnv(env), { outboxWorker: false });
+    const seeding = await createServices(parseEnv(env));
     await seedProduct(seeding);
     await seeding.close();
     const server = await startServer({ ...env, LOG_LEVEL: "warn", TRUST_PROXY: "loopback" });
@@ -204,7 +204,7 @@ async function measure(name: string, databaseUrl: string | null): Promise<number
       await server.stop();
     }
     let held = 0;
-    const counting = await createServices(parseEnv(env), { outboxWorker: false });
+    const counting = await createServices(parseEnv(env));
     try {
       for (const step of steps) {
         if (step.p99 > P99_LIMIT_MS || step.errors > 0) break;

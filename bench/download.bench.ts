@@ -41,7 +41,7 @@ const env = {
   ADMIN_PASSWORD: "bench-admin-password",
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 };
-const seeding = await createServices(parseEnv(env), { outboxWorker: false });
+const seeding = await createServices(parseEnv(env));
 const { product } = await seedProduct(seeding, zipPath);
 const tokens: string[] = [];
 /** The SHA-256 of each order's personal copy, by token. */

@@ -27,7 +27,7 @@ const env = {
   TRUST_PROXY: "loopback",
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 };
-const seeding = await createServices(parseEnv(env), { outboxWorker: false });
+const seeding = await createServices(parseEnv(env));
 await seedProduct(seeding);
 for (let i = 0; i < ROUNDS; i++) {
   const [order] = await seeding.database.db

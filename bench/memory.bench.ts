@@ -62,7 +62,7 @@ const quietSpell = () => new Promise((r) => setTimeout(r, 20_000));
 }
 
 const env = { DATA_DIR: join(work, "data"), TOKEN_SECRET: SECRET, ADMIN_PASSWORD: "bench-admin-password" };
-const seeding = await createServices(parseEnv(env), { outboxWorker: false });
+const seeding = await createServices(parseEnv(env));
 const { product } = await seedProduct(seeding, zipPath);
 const tokens: string[] = [];
 for (let i = 0; i < DOWNLOADS + 1; i++) {

@@ -95,7 +95,7 @@ const env = {
   SMTP_URL: smtp.url,
   MAIL_FROM: "Toolkit <shop@bench.test>",
 };
-const seeding = await createServices(parseEnv(env), { outboxWorker: false });
+const seeding = await createServices(parseEnv(env));
 await seedProduct(seeding);
 await seeding.close();
 

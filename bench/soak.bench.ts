@@ -53,7 +53,7 @@ const env = {
   TRUST_PROXY: "loopback",
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 };
-const seeding = await createServices(parseEnv(env), { outboxWorker: false });
+const seeding = await createServices(parseEnv(env));
 await seedProduct(seeding);
 await seeding.close();
 // Each buyer downloads a personal copy (ADR 019): the stored ZIP's entries byte for byte, then
@@ -324,7 +324,7 @@ try {
 }
 
 // Every buyer has one order, paid (read once the server is stopped: PGlite allows one process).
-const checking = await createServices(parseEnv(env), { outboxWorker: false });
+const checking = await createServices(parseEnv(env));
 const rows = buyers.length
   ? await checking.database.db.select().from(orders).where(inArray(orders.email, buyers))
   : [];

@@ -2,18 +2,19 @@
  * `npm run reconcile`: one reconciliation pass from the command line (ADR 016): the paid Stripe
  * Checkout Sessions of the last three days that the store has not fulfilled are fulfilled now,
  * and the pass is recorded for the admin. Run it with the store's environment; with PGlite
- * (no DATABASE_URL) only while the store is stopped: it says so and exits otherwise. The
- * delivery e-mails of the orders it fulfils are sent before it exits, with the store's mail settings.
+ * (no DATABASE_URL) only while the store is stopped: it says so and exits otherwise. It starts
+ * none of the store's jobs (ADR 042): the delivery e-mails of the orders it fulfils wait in the
+ * outbox, and the store sends them at its next poll (with PostgreSQL within seconds; with the
+ * embedded database as soon as it starts again).
  */
 import { DatabaseInUseError } from "#app/lib/db/database.server.ts";
 import { ConfigError, parseEnv } from "#app/lib/env.server.ts";
 import { reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
-import { createServices } from "#app/lib/services.server.ts";
+import { createServices, type Services } from "#app/lib/services.server.ts";
 
-let services: Awaited<ReturnType<typeof createServices>>;
+let services: Services;
 try {
-  // One pass, no timer; the outbox worker sends what the pass queued.
-  services = await createServices({ ...parseEnv(), RECONCILE_INTERVAL_S: 0 });
+  services = await createServices(parseEnv());
 } catch (error) {
   if (error instanceof DatabaseInUseError || error instanceof ConfigError) {
     console.error(error.message);
@@ -30,9 +31,8 @@ try {
   } else {
     const fixed = run.fixedOrders.map((n) => `#${n}`).join(", ");
     console.log(
-      `Checked ${run.sessionsChecked} sessions; ${fixed ? `fulfilled ${fixed}` : "nothing to fix"}.`,
+      `Checked ${run.sessionsChecked} sessions; ${fixed ? `fulfilled ${fixed} (the store sends their e-mails)` : "nothing to fix"}.`,
     );
-    if (fixed) services.kickOutbox();
   }
 } finally {
   await services.close();

@@ -23,17 +23,17 @@ import { TestModeNotice } from "#app/components/test-mode-notice.tsx";
 import { isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
 import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
-import { startVisitCounter } from "#app/lib/funnel/visit-counter.server.ts";
 import { confirmDownloadPath } from "#app/lib/links.ts";
 import { type Logger, loggableUrl, logger, logPageAnswered } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import { type PublicConfig, publicConfig, publicConfigContext } from "#app/lib/public-config.server.ts";
 import {
   clientIpContext,
   cspNonceContext,
   landingFactsContext,
   servicesContext,
 } from "#app/lib/router-context.ts";
-import { getServices, type Services, shutdownServices } from "#app/lib/services.server.ts";
+import type { Services } from "#app/lib/services.server.ts";
 import { liveLandingFacts } from "#app/lib/storefront/landing-facts.server.ts";
 import { type LandingFacts, regularPriceFacts } from "#app/lib/storefront/landing-facts.ts";
 import { limitRequestBodies } from "./body-limit.ts";
@@ -59,6 +59,7 @@ import {
   pageWithSettings,
   prerenderedPages,
 } from "./prerendered-pages.ts";
+import { processStore, stopStore } from "./store-process.ts";
 
 // React Router's prerender loads the server entry as its server build: this module is both.
 export * from "virtual:react-router/server-build";
@@ -80,7 +81,7 @@ export interface StoreApp {
   logger: Logger;
   /** What the launcher prints once it listens (Services.takeWelcome). */
   takeWelcome(): string[];
-  /** Closes the services (database, mail worker). */
+  /** Stops the jobs and closes the services (jobs.server.ts). */
   close(): Promise<void>;
 }
 
@@ -97,8 +98,10 @@ export async function createStoreApp(options: {
   clientDir: string | null;
   databaseTemplate?: string;
 }): Promise<StoreApp> {
-  const services = await getServices({ databaseTemplate: options.databaseTemplate });
+  const { services, jobs } = await processStore({ databaseTemplate: options.databaseTemplate });
   const { env } = services;
+  // What the pages show of the configuration: read from the environment once, here.
+  const config = publicConfig();
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default).
@@ -148,8 +151,7 @@ export async function createStoreApp(options: {
   // Every body bounded in size and time while it arrives; uploads capped per address (ADR 011).
   app.use(limitRequestBodies(env, services.settings.adminPath));
   // Funnel visits, counted in memory without cookies and flushed every few seconds (ADR 023).
-  const visits = startVisitCounter(services.database.db);
-  const visitCounting = countVisits(visits, env.PUBLIC_URL);
+  const visitCounting = countVisits(jobs.visits, env.PUBLIC_URL);
   app.use(visitCounting.middleware);
   app.post(`/${services.settings.adminPath}/upload`, capPerClient(UPLOADS_PER_CLIENT));
 
@@ -157,7 +159,7 @@ export async function createStoreApp(options: {
   // response of it carries, computed once, and afterPage below logs and counts them. A middleware
   // added above for every response must be reflected there too.
   const pageFor = options.clientDir
-    ? await serveBuild(app, options.clientDir, services, (text, type) =>
+    ? await serveBuild(app, options.clientDir, services, config, (text, type) =>
         encode(text, {
           ...headersSetBy(securityHeaders, csp.everyResponse),
           ...(type === ".html" ? { "Content-Security-Policy": csp.forPage(text) } : {}),
@@ -209,6 +211,7 @@ export async function createStoreApp(options: {
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(publicConfigContext, config);
         context.set(clientIpContext, req.ip ?? null);
         context.set(cspNonceContext, csp.withNonce(res));
         return context;
@@ -254,7 +257,7 @@ export async function createStoreApp(options: {
     env,
     logger,
     takeWelcome: services.takeWelcome,
-    close: () => visits.stop().then(shutdownServices),
+    close: stopStore,
   };
 }
 
@@ -267,6 +270,7 @@ async function serveBuild(
   app: Express,
   clientDir: string,
   services: Services,
+  config: PublicConfig,
   pageOf: (text: string, type: string) => PageInMemory,
 ): Promise<PageFor> {
   // Hashed build assets never change: cache them for a year, serve the brotli or gzip twin.
@@ -301,6 +305,7 @@ async function serveBuild(
           render: async (facts) => {
             const context = new RouterContextProvider();
             context.set(servicesContext, services);
+            context.set(publicConfigContext, config);
             context.set(landingFactsContext, facts);
             const response = await renderPage(new Request(`${services.env.PUBLIC_URL}/`), context);
             if (!response.ok) {

@@ -21,7 +21,7 @@ export function downloadEntry(services: Services): RequestHandler {
       if (plan.kind === "refuse") return refuseDownload(res, plan.reason);
       if (plan.kind === "confirm") return void res.redirect(303, confirmDownloadPath());
       const index = /^\d{1,7}$/.test(String(req.params.index)) ? Number(req.params.index) : -1;
-      const directory = plan.kind === "copy" ? await productZipDirectory(services.files, plan.product) : null;
+      const directory = plan.kind === "copy" ? await productZipDirectory(services, plan.product) : null;
       const entry = directory?.entries[index];
       if (plan.kind !== "copy" || !entry || !isServable(entry)) {
         return void res.status(404).type("text/plain").send("Not Found");

@@ -50,7 +50,7 @@ export async function downloadBody(
   if (plan.kind === "file") {
     return { ...plan, source: { path: plan.path }, segments: [{ offset: 0, length: plan.size }] };
   }
-  const directory = await productZipDirectory(services.files, plan.product);
+  const directory = await productZipDirectory(services, plan.product);
   const copy = await personalCopy(plan.product, directory, plan.order, services.env.SUPPORT_EMAIL);
   return {
     fileName: plan.fileName,

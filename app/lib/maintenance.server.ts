@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { repeat } from "#app/lib/repeat.server.ts";
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -59,21 +60,10 @@ export async function runMaintenance(db: Db, ipRetentionDays: number, now = new 
   return removed;
 }
 
-/** Runs `runMaintenance` every `intervalMs`; `stop()` waits for a pass under way. */
+/** Runs `runMaintenance` every `intervalMs`, the first time one interval after start; `stop()` waits for a pass under way. */
 export function startMaintenanceJob(db: Db, ipRetentionDays: number, intervalMs = MAINTENANCE_INTERVAL_MS) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= runMaintenance(db, ipRetentionDays)
-      .catch((error: unknown) => logger.error({ err: error }, "maintenance failed"))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeat(() => runMaintenance(db, ipRetentionDays), {
+    everyMs: intervalMs,
+    failure: "maintenance failed",
+  });
 }

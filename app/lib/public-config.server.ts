@@ -1,3 +1,4 @@
+import { createContext, type RouterContextProvider } from "react-router";
 import { parseEnv } from "#app/lib/env.server.ts";
 
 /**
@@ -11,7 +12,11 @@ export const PLACEHOLDERS = {
   retentionDays: "retention-days.placeholder.invalid",
 } as const;
 
-/** The configuration pages may show. It needs no database, so prerendering can use it. */
+/**
+ * The configuration pages may show, from the environment: the server computes it once at start
+ * and hands it to the routes through the router context (publicConfigOf). It needs no database,
+ * so prerendering can use it.
+ */
 export function publicConfig() {
   // The test-mode notice of a prerendered page is written in at start, like the settings.
   if (process.env.PRERENDER_PLACEHOLDERS === "1")
@@ -24,4 +29,17 @@ export function publicConfig() {
     retentionDays: String(env.RETENTION_DAYS),
     testMode: env.PAYMENTS === "test",
   };
+}
+
+export type PublicConfig = ReturnType<typeof publicConfig>;
+
+/** The configuration, computed once at start and set by server/app.ts beside the services (router-context.ts). */
+export const publicConfigContext = createContext<PublicConfig>();
+
+/**
+ * The configuration a loader shows: the server's, from the router context (server/app.ts sets
+ * it); while the build prerenders, which gives no context, the placeholders.
+ */
+export function publicConfigOf(context: Readonly<RouterContextProvider>): PublicConfig {
+  return process.env.PRERENDER_PLACEHOLDERS === "1" ? publicConfig() : context.get(publicConfigContext);
 }

@@ -1,26 +1,27 @@
 /**
- * The wiring: which database, file store, payment provider and mailer the environment selects.
- * The server creates one set per process (getServices) and hands it to every loader and action
- * through the router context (router-context.ts); nothing else calls getServices. Tests make
- * their own with createServices.
+ * The wiring: which database, file store, payment provider and mailer the environment selects,
+ * built and nothing started (ADR 042). The server builds one set per process, starts the jobs on
+ * it (jobs.server.ts) and hands it to every loader and action through the router context
+ * (router-context.ts); the commands and the tests build their own.
  */
 import { join } from "node:path";
-import { resolveLostLinkRequests } from "#app/lib/checkout/send-lost-link.server.ts";
+import {
+  type ProviderAnswerCache,
+  sessionAnswerCache,
+} from "#app/lib/checkout/provider-answer-cache.server.ts";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
-import { type Env, parseEnv, paymentMode } from "#app/lib/env.server.ts";
+import { ProgressWrites } from "#app/lib/downloads/download-record.server.ts";
+import { ProductCache } from "#app/lib/downloads/product-cache.server.ts";
+import type { ZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
+import type { ListedEntry } from "#app/lib/downloads/zip-entries.server.ts";
+import { type Env, paymentMode } from "#app/lib/env.server.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
-import { hideInLogs, logger } from "#app/lib/logger.server.ts";
+import { logger } from "#app/lib/logger.server.ts";
 import { createMailer, type Mailer, mailDirOf } from "#app/lib/mail/mailer.server.ts";
-import { startOutboxWorker } from "#app/lib/mail/outbox.server.ts";
-import { startMaintenanceJob } from "#app/lib/maintenance.server.ts";
-import { withControlSocket } from "#app/lib/ops/store-operations.server.ts";
-import { startReconciler } from "#app/lib/orders/reconcile-orders.server.ts";
-import { startReviewRequestJob } from "#app/lib/orders/review-requests.server.ts";
-import { startDailySummaries } from "#app/lib/owner/daily-summary.server.ts";
-import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
+import type { ReconcilingFlag } from "#app/lib/orders/reconcile-orders.server.ts";
+import type { PaymentProvider, SessionStatus } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
-import { sweepOrphanFiles } from "#app/lib/products/sweep-orphans.server.ts";
 import { type FirstStart, loadSettings, type StoreSettings } from "#app/lib/settings.server.ts";
 import type { FileStore } from "#app/lib/storage/file-store.ts";
 import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
@@ -34,58 +35,35 @@ export interface Services {
   payments: PaymentProvider;
   mailer: Mailer;
   links: StoreLinks;
-  /** Sends due e-mails now instead of at the next poll. */
+  /** What this store keeps in memory between requests, never shared with another store in the process. */
+  memory: StoreMemory;
+  /**
+   * Sends due e-mails now instead of at the next poll, where this process runs the outbox job;
+   * elsewhere (a command) the e-mail waits in the outbox for the store's next poll.
+   */
   kickOutbox(): void;
+  /** Where kickOutbox goes: the outbox job's run, set while it runs (jobs.server.ts), null after. */
+  onOutboxKick(run: (() => void) | null): void;
   /**
    * The lines the server prints once it listens: the store's address and payment mode and, on the
    * first start, the admin address and the generated password. The password is given out once.
    */
   takeWelcome(): string[];
-  /** Stops the outbox worker, the reconciliation timer, the maintenance and review-request jobs, and closes the mailer and the database. */
+  /** Closes the mailer and the database (stop the jobs running on them first). */
   close(): Promise<void>;
 }
 
-/**
- * Kept on globalThis, not in this module: `npm run dev` evaluates the app's modules again after
- * an edit, and a second set would open the embedded database a second time.
- */
-const PROCESS_SERVICES = Symbol.for("coaching-toolkit-store.services");
-type Holder = { [PROCESS_SERVICES]?: Promise<Services> };
-
-/** The process's services, created on first call from the environment. Only the server calls it. */
-export function getServices(options: { databaseTemplate?: string } = {}): Promise<Services> {
-  const holder = globalThis as Holder;
-  holder[PROCESS_SERVICES] ??= createServices(parseEnv(), options).then(async (services) => {
-    logger.level = services.env.LOG_LEVEL;
-    hideInLogs(services.settings.adminPath, "ADMIN_PATH");
-    hideInLogs(services.settings.successPath, "SUCCESS_PATH");
-    logger.info(
-      {
-        database: services.database.kind,
-        files: services.files.kind,
-        payments: paymentMode(services.env),
-        mail: services.mailer.kind,
-      },
-      "services ready",
-    );
-    await sweepOrphanFiles(services).then(
-      ({ count, bytes }) =>
-        count > 0 && logger.info({ files: count, bytes }, "removed files left by failed uploads"),
-      (error: unknown) => logger.warn({ err: error }, "could not sweep files left by failed uploads"),
-    );
-    // The command-line tools reach an embedded database through the running store (ADR 018).
-    return withControlSocket(services);
-  });
-  return holder[PROCESS_SERVICES];
-}
-
-/** Closes the process's services, if they were created. */
-export async function shutdownServices(): Promise<void> {
-  const holder = globalThis as Holder;
-  const services = holder[PROCESS_SERVICES];
-  if (!services) return;
-  delete holder[PROCESS_SERVICES];
-  await (await services).close();
+export interface StoreMemory {
+  /** The payment provider's last answers about Checkout Sessions (find-paid-order.server.ts). */
+  sessionAnswers: ProviderAnswerCache<SessionStatus | null>;
+  /** The recent products' ZIP directories, each read once (zip-directory.server.ts). */
+  zipDirectories: ProductCache<ZipDirectory>;
+  /** The recent products' "What's inside" listings (inside-listing.server.ts). */
+  insideListings: ProductCache<ListedEntry[]>;
+  /** The running downloads' progress, written together (download-record.server.ts). */
+  progressWrites: ProgressWrites;
+  /** The reconciliation pass this process runs, if any (reconcile-orders.server.ts). */
+  reconciling: ReconcilingFlag;
 }
 
 /** The file store `env` selects: S3 with `S3_BUCKET`, else `DATA_DIR/files` (the backup uses it too). */
@@ -104,12 +82,13 @@ export async function createFileStore(env: Env): Promise<FileStore> {
 }
 
 /**
- * Wires the services for `env`; tests may leave the outbox worker off to send e-mails themselves.
+ * Builds the services for `env` and starts nothing: no timer, no socket, no sweep (the server
+ * starts its jobs on them: jobs.server.ts; a command uses them as they are).
  * `databaseTemplate`: the build's fresh database cluster, unpacked for a new embedded database.
  */
 export async function createServices(
   env: Env,
-  options: { outboxWorker?: boolean; databaseTemplate?: string } = {},
+  options: { databaseTemplate?: string } = {},
 ): Promise<Services> {
   for (const line of env.deprecations) logger.warn(line);
   const database = await openDatabase({
@@ -138,23 +117,14 @@ export async function createServices(
     from: env.MAIL_FROM ?? `Life Coaching Toolkit <${env.SUPPORT_EMAIL}>`,
     mailDir: mailDirOf(env.DATA_DIR),
   });
-  const outbox =
-    options.outboxWorker === false
-      ? { kick() {}, async stop() {} }
-      : startOutboxWorker(database.db, mailer, {
-          dataDir: env.DATA_DIR,
-          queueDue: () => resolveLostLinkRequests(database.db, links),
-        });
-  const reconciler =
-    env.RECONCILE_INTERVAL_S > 0
-      ? startReconciler(
-          { database, payments, links, kickOutbox: outbox.kick },
-          env.RECONCILE_INTERVAL_S * 1000,
-        )
-      : null;
-  const maintenance = startMaintenanceJob(database.db, env.RETENTION_DAYS);
-  const reviews = startReviewRequestJob({ env, database, links, settings, kickOutbox: outbox.kick });
-  const summaries = startDailySummaries(database.db, env.SUPPORT_EMAIL, outbox.kick);
+  const memory: StoreMemory = {
+    sessionAnswers: sessionAnswerCache(),
+    zipDirectories: new ProductCache(),
+    insideListings: new ProductCache(),
+    progressWrites: new ProgressWrites(database.db),
+    reconciling: { pass: null },
+  };
+  let outboxRun: (() => void) | null = null;
   let password = generatedPassword;
   return {
     env,
@@ -164,20 +134,17 @@ export async function createServices(
     payments,
     mailer,
     links,
-    kickOutbox: outbox.kick,
+    memory,
+    kickOutbox: () => outboxRun?.(),
+    onOutboxKick(run) {
+      outboxRun = run;
+    },
     takeWelcome() {
       const lines = welcome(env, settings, { generatedPassword: password });
       password = undefined;
       return lines;
     },
     async close() {
-      await Promise.all([
-        reconciler?.stop(),
-        outbox.stop(),
-        maintenance.stop(),
-        reviews.stop(),
-        summaries.stop(),
-      ]);
       mailer.close();
       await database.close();
     },

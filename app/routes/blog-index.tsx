@@ -4,7 +4,7 @@ import { BLOG_COPY } from "#app/content/blog.ts";
 // A standalone page script, not a worker: see home.tsx and ADR 008.
 import blogScript from "#app/enhance/blog.ts?worker&url";
 import { allPosts, italianDate } from "#app/lib/blog/posts.server.ts";
-import { publicConfig } from "#app/lib/public-config.server.ts";
+import { publicConfigOf } from "#app/lib/public-config.server.ts";
 import { socialImageMeta, socialImageUrl } from "#app/lib/social-image.ts";
 import { brandOrganization } from "#app/lib/structured-data.ts";
 import type { PageHandle } from "#app/root.tsx";
@@ -14,9 +14,9 @@ import type { Route } from "./+types/blog-index";
 export const handle: PageHandle = { script: blogScript };
 export const clientLoader = loadAsDocument;
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   return {
-    publicUrl: publicConfig().publicUrl,
+    publicUrl: publicConfigOf(context).publicUrl,
     posts: allPosts().map(({ slug, title, excerpt, date, modified, category, readTime, tags }) => ({
       slug,
       title,

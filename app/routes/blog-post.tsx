@@ -7,7 +7,7 @@ import { NOT_FOUND } from "#app/content/site.ts";
 // A standalone page script, not a worker: see home.tsx and ADR 008.
 import blogScript from "#app/enhance/blog.ts?worker&url";
 import { findPost, italianDate, relatedPosts } from "#app/lib/blog/posts.server.ts";
-import { publicConfig } from "#app/lib/public-config.server.ts";
+import { publicConfigOf } from "#app/lib/public-config.server.ts";
 import { socialImageMeta, socialImageUrl } from "#app/lib/social-image.ts";
 import { brandOrganization } from "#app/lib/structured-data.ts";
 import type { PageHandle } from "#app/root.tsx";
@@ -18,11 +18,11 @@ import type { Route } from "./+types/blog-post";
 export const handle: PageHandle = { script: blogScript };
 export const clientLoader = loadAsDocument;
 
-export function loader({ params, request }: Route.LoaderArgs) {
+export function loader({ params, request, context }: Route.LoaderArgs) {
   const post = findPost(params.slug);
   if (!post) notFound(request);
   return {
-    publicUrl: publicConfig().publicUrl,
+    publicUrl: publicConfigOf(context).publicUrl,
     post: { ...post, displayDate: italianDate(post.date) },
     related: relatedPosts(post).map(({ slug, title, category, readTime }) => ({
       slug,

@@ -1,14 +1,15 @@
 import { BLOG_COPY } from "#app/content/blog.ts";
 import { allPosts, blogModified } from "#app/lib/blog/posts.server.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
-import { publicConfig } from "#app/lib/public-config.server.ts";
+import { publicConfigOf } from "#app/lib/public-config.server.ts";
+import type { Route } from "./+types/blog-rss";
 
 /** A day (YYYY-MM-DD) as RSS writes dates (RFC 822), at 09:00 UTC: "Tue, 14 Jan 2025 09:00:00 GMT". */
 const rssDate = (day: string) => new Date(`${day}T09:00:00Z`).toUTCString();
 
 /** RSS 2.0 of every article. */
-export function loader() {
-  const { publicUrl } = publicConfig();
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl } = publicConfigOf(context);
   const posts = allPosts();
   // The feed changes when an article is added (or revised): its newest date is the feed's.
   const lastBuild = blogModified();

@@ -19,7 +19,7 @@ import { PRODUCT } from "#app/content/site.ts";
 // Vite bundles a `?worker&url` import as one standalone, minified script and gives its hashed URL,
 // the same in the client and server builds. It is a page script here, not a worker (ADR 008).
 import landingScript from "#app/enhance/landing.ts?worker&url";
-import { publicConfig } from "#app/lib/public-config.server.ts";
+import { publicConfigOf } from "#app/lib/public-config.server.ts";
 import { landingFactsContext, servicesContext } from "#app/lib/router-context.ts";
 import { socialImageMeta } from "#app/lib/social-image.ts";
 import { liveLandingFacts } from "#app/lib/storefront/landing-facts.server.ts";
@@ -37,7 +37,7 @@ export const clientLoader = loadAsDocument;
  * live store's page once per change of its facts and hands them in (server/landing-page.ts).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { publicUrl, supportEmail, testMode } = publicConfig();
+  const { publicUrl, supportEmail, testMode } = publicConfigOf(context);
   const sample = testMode || process.env.PRERENDER_PLACEHOLDERS === "1";
   const facts = sample
     ? SAMPLE_FACTS

@@ -2,7 +2,7 @@ import { LegalPage } from "#app/components/legal/legal-page.tsx";
 import { PRIVACY } from "#app/content/legal.ts";
 // A standalone page script, not a worker: see home.tsx and ADR 008.
 import legalScript from "#app/enhance/legal.ts?worker&url";
-import { publicConfig } from "#app/lib/public-config.server.ts";
+import { publicConfigOf } from "#app/lib/public-config.server.ts";
 import type { PageHandle } from "#app/root.tsx";
 import { loadAsDocument } from "#app/routes/load-as-document.ts";
 import type { Route } from "./+types/privacy";
@@ -10,8 +10,8 @@ import type { Route } from "./+types/privacy";
 export const handle: PageHandle = { script: legalScript };
 export const clientLoader = loadAsDocument;
 
-export function loader() {
-  const { publicUrl, supportEmail, retentionDays } = publicConfig();
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl, supportEmail, retentionDays } = publicConfigOf(context);
   return { publicUrl, supportEmail, retentionDays };
 }
 

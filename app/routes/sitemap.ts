@@ -1,10 +1,11 @@
 import { PRIVACY, TERMS } from "#app/content/legal.ts";
 import { allPosts, blogModified } from "#app/lib/blog/posts.server.ts";
-import { publicConfig } from "#app/lib/public-config.server.ts";
+import { publicConfigOf } from "#app/lib/public-config.server.ts";
+import type { Route } from "./+types/sitemap";
 
 /** The public pages: the landing page, the blog, every article and the legal pages (not the checkout or the secret pages). */
-export function loader() {
-  const { publicUrl } = publicConfig();
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl } = publicConfigOf(context);
   // The landing page's date is the build's: the sitemap is prerendered with it (react-router.config.ts),
   // and every build renders the landing page anew from the current copy, prices and configuration,
   // which no article date follows. (In development both are rendered per request: today.)

@@ -13,7 +13,7 @@ import { seedProduct } from "../setup/seed-product.ts";
 const paidBuyers = (process.env.PAID_BUYERS ?? "").split(",").filter(Boolean);
 if (paidBuyers.length === 0) throw new Error("PAID_BUYERS must be set");
 
-const services = await createServices(parseEnv(), { outboxWorker: false });
+const services = await createServices(parseEnv());
 const db = services.database.db;
 const { product } = await seedProduct(services);
 await db.update(products).set({ version: "v2.0" }).where(eq(products.id, product.id));

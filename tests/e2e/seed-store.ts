@@ -25,7 +25,7 @@ if (process.env.DATABASE_URL) {
   await admin.query(`create database "${name}"`);
   await admin.end();
 }
-const services = await createServices(parseEnv(), { outboxWorker: false });
+const services = await createServices(parseEnv());
 await seedProduct(services);
 const paidAt = new Date(Date.now() - 120 * 86_400_000);
 await services.database.db.insert(orders).values(

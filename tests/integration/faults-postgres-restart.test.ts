@@ -38,9 +38,7 @@ describe("fault: PostgreSQL restarted mid-traffic", () => {
       TRUST_PROXY: "1",
     };
     store = await startServer({ ...env, LOG_LEVEL: "info" });
-    const seeding = await createServices(parseEnv({ ...env, DATA_DIR: store.dataDir }), {
-      outboxWorker: false,
-    });
+    const seeding = await createServices(parseEnv({ ...env, DATA_DIR: store.dataDir }));
     await seedProduct(seeding);
     await seeding.close();
   }, 120_000);

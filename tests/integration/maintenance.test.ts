@@ -91,7 +91,7 @@ for (const backend of testBackends()) {
         ])
         .returning();
 
-      vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
       const idle = startMaintenanceJob(db(), IP_DAYS);
       vi.advanceTimersByTime(MAINTENANCE_INTERVAL_MS - 1);
       await idle.stop();

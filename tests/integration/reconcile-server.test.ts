@@ -1,5 +1,13 @@
 import { spawn } from "node:child_process";
+import { readdir } from "node:fs/promises";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "#app/lib/env.server.ts";
+import { mailDirOf } from "#app/lib/mail/mailer.server.ts";
+import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
+import { setOwnerNotices } from "#app/lib/owner/owner-notices.server.ts";
+import { createServices } from "#app/lib/services.server.ts";
+import { emailOutbox } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
 import { startSeededServer } from "../setup/seeded-server.ts";
@@ -98,5 +106,50 @@ describe("reconciliation in the running store (PGlite)", () => {
     const ran = await reconcileCli(env);
     expect(ran.output).toContain("Checked 1 sessions; nothing to fix.");
     expect(ran.code).toBe(0);
+  });
+  it("runs `npm run reconcile` without any of the store's jobs: a due e-mail stays queued and no daily summary is queued", async () => {
+    const open = () => createServices(parseEnv({ ...process.env, LOG_LEVEL: "warn", ...env }));
+    const before = await open();
+    await setOwnerNotices(before.database.db, { sale: false, dailySummary: true });
+    await enqueueEmail(before.database.db, {
+      to: "waiting@example.com",
+      template: "delivery",
+      dedupeKey: "delivery:waiting",
+      payload: {
+        reference: "LCT-0000000099",
+        amountCents: 4700,
+        discountApplied: false,
+        paidAt: "2026-11-22T10:00:00.000Z",
+        link: "http://shop.test/thank-you?t=waiting",
+        supportEmail: "help@shop.test",
+      },
+    });
+    await before.close();
+    const mailDir = mailDirOf(env.DATA_DIR!);
+    const mailBefore = await readdir(mailDir);
+
+    const startedAt = Date.now();
+    const ran = await reconcileCli(env);
+    expect(ran.output).toContain("Checked 1 sessions; nothing to fix.");
+    expect(ran.code).toBe(0);
+    // Closing waits for nothing but the database: no job holds the command open.
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
+
+    expect(await readdir(mailDir)).toEqual(mailBefore);
+    const after = await open();
+    try {
+      const [waiting] = await after.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.dedupeKey, "delivery:waiting"));
+      expect(waiting).toMatchObject({ sentAt: null, attempts: 0, claimedBy: null });
+      const summaries = await after.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.template, "daily-summary"));
+      expect(summaries).toEqual([]);
+    } finally {
+      await after.close();
+    }
   });
 });

@@ -39,9 +39,6 @@ describe.runIf(postgres)("scale-out: two instances on one PostgreSQL and one S3 
     };
     const seeding = await createServices(
       parseEnv({ ...shared, DATA_DIR: await mkdtemp(join(tmpdir(), "scale-")) }),
-      {
-        outboxWorker: false,
-      },
     );
     ({ bytes } = await seedProduct(seeding));
     await seeding.close();
@@ -82,9 +79,6 @@ describe.runIf(postgres)("scale-out: two instances on one PostgreSQL and one S3 
 
     const services = await createServices(
       parseEnv({ ...shared, DATA_DIR: await mkdtemp(join(tmpdir(), "scale-")) }),
-      {
-        outboxWorker: false,
-      },
     );
     const [order] = await services.database.db.query.orders.findMany({
       where: (o, { eq }) => eq(o.providerSessionId, sessionId),
@@ -119,7 +113,6 @@ describe.runIf(postgres)("scale-out: two instances on one PostgreSQL and one S3 
 
     const services = await createServices(
       parseEnv({ ...shared, DATA_DIR: await mkdtemp(join(tmpdir(), "scale-")) }),
-      { outboxWorker: false },
     );
     await services.database.db.update(products).set({ current: false });
     try {

@@ -74,10 +74,7 @@ describe("What's inside of a 10,000-file pack", () => {
     const services = await seeded.open();
     try {
       const product = (await getCurrentProduct(services.database.db))!;
-      const [a, b] = [
-        await insidePage(services.files, product, 3),
-        await insidePage(services.files, product, 3),
-      ];
+      const [a, b] = [await insidePage(services, product, 3), await insidePage(services, product, 3)];
       expect(a.files).toHaveLength(INSIDE_PAGE_SIZE);
       // The same entries, not made again.
       expect(b.files[0]).toBe(a.files[0]);

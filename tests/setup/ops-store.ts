@@ -38,8 +38,7 @@ export async function storeEnv(
 }
 
 /** The store's services on `env`, without timers' e-mail sending (PGlite: only while no server runs). */
-export const openStore = (env: Record<string, string>): Promise<Services> =>
-  createServices(parseEnv(env), { outboxWorker: false });
+export const openStore = (env: Record<string, string>): Promise<Services> => createServices(parseEnv(env));
 
 /** The store's database and file store alone, as the tools open them: no timers, no settings written. */
 export async function openData(env: Record<string, string>) {

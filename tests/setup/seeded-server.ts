@@ -35,7 +35,7 @@ export async function startSeededServer(
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   };
-  const open = () => createServices(parseEnv(fullEnv), { outboxWorker: false });
+  const open = () => createServices(parseEnv(fullEnv));
   const services = await open();
   const { bytes, product } = await seedProduct(services, productFile);
   const [order] = await services.database.db

@@ -32,7 +32,6 @@ export async function testServices(
       ...(url ? { DATABASE_URL: url } : {}),
       ...env,
     }),
-    { outboxWorker: false },
   );
   return {
     ...services,

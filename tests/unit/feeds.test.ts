@@ -1,13 +1,22 @@
+import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { allPosts } from "#app/lib/blog/posts.server.ts";
+import { publicConfig, publicConfigContext } from "#app/lib/public-config.server.ts";
 import { loader as rss } from "#app/routes/blog-rss.ts";
 import { loader as sitemap } from "#app/routes/sitemap.ts";
 
 afterEach(() => vi.useRealTimers());
 
+/** A loader's arguments as the server gives them: the store's public configuration in the context. */
+function loaderArgs() {
+  const context = new RouterContextProvider();
+  context.set(publicConfigContext, publicConfig());
+  return { context } as never;
+}
+
 describe("the RSS feed", () => {
   it("says when it last changed: the newest article's date, in RFC 822", async () => {
-    const xml = await rss().text();
+    const xml = await rss(loaderArgs()).text();
     const newest = allPosts()
       .map((post) => post.updated ?? post.date)
       .sort()
@@ -26,7 +35,7 @@ describe("the sitemap", () => {
   it("dates the landing page by the build (the day it is rendered), and every other address", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-12-03T10:00:00Z"));
-    const xml = await sitemap().text();
+    const xml = await sitemap(loaderArgs()).text();
     const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)];
     // The landing page, the blog, its articles, the terms and the privacy policy.
     expect(urls).toHaveLength(allPosts().length + 4);

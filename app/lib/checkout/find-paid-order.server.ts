@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { ProviderAnswerCache } from "#app/lib/checkout/provider-answer-cache.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { fulfilOrder, hashAccessToken, type Order } from "#app/lib/orders/fulfil-order.server.ts";
 import { paysForOrder, type SessionStatus } from "#app/lib/payments/payment-provider.ts";
@@ -18,8 +17,6 @@ const ACCESS_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const SESSION_ACCESS_MS = 24 * 60 * 60_000;
 /** Provider lookups one client may cause (each is an authenticated call against the store's rate limit). */
 const PROVIDER_LOOKUPS_PER_IP = { limit: 20, windowMs: 10 * 60_000 };
-
-const providerAnswers = new ProviderAnswerCache<SessionStatus | null>(10_000, 500);
 
 export type Purchase =
   | { kind: "paid"; order: Order }
@@ -117,13 +114,13 @@ async function askProvider(
   ip: string | null,
   now: number,
 ): Promise<SessionStatus | null | "rate-limited" | "provider-unreachable"> {
-  const cached = providerAnswers.get(sessionId, now);
+  const cached = services.memory.sessionAnswers.get(sessionId, now);
   if (cached !== undefined) return cached;
   const allowed = await hit(services.database.db, `success:ip:${ip ?? "unknown"}`, PROVIDER_LOOKUPS_PER_IP);
   if (!allowed.allowed) return "rate-limited";
   try {
     const answer = await services.payments.getSession(sessionId);
-    providerAnswers.set(sessionId, answer, now);
+    services.memory.sessionAnswers.set(sessionId, answer, now);
     return answer;
   } catch (error) {
     // The error's message can carry the session id: log its kind only.

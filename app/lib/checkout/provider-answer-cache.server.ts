@@ -1,9 +1,11 @@
+import type { SessionStatus } from "#app/lib/payments/payment-provider.ts";
+
 /**
  * The payment provider's last answers about Checkout Sessions, kept a few seconds in this process:
  * reloading the success page (a payment still processing, a buyer pressing F5) or a visitor
  * hammering one session id costs one provider call per session every few seconds, not one per
  * visit. Bounded, so made-up ids cannot grow it. Losing it (another instance, a restart) only
- * costs one more call.
+ * costs one more call. Each store keeps its own in its services (sessionAnswerCache).
  */
 export class ProviderAnswerCache<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
@@ -34,3 +36,6 @@ export class ProviderAnswerCache<T> {
     this.entries.set(key, { value, expiresAt: now + this.ttlMs });
   }
 }
+
+/** The Checkout Sessions' answers one store keeps: 10 s each, at most 500 sessions. */
+export const sessionAnswerCache = () => new ProviderAnswerCache<SessionStatus | null>(10_000, 500);

@@ -50,8 +50,7 @@ export async function resolveLostLinkRequests(db: Db, links: StoreLinks): Promis
   let queued = 0;
   for (;;) {
     const outcome = await db.transaction(async (tx) => {
-      const txDb = tx as unknown as Db;
-      const taken = await txDb.execute<{ email: string; ip: string | null }>(sql`
+      const taken = await tx.execute<{ email: string; ip: string | null }>(sql`
         delete from ${lostLinkRequests}
         where id = (
           select id from ${lostLinkRequests} where due_at <= now() order by id limit 1 for update skip locked
@@ -60,18 +59,18 @@ export async function resolveLostLinkRequests(db: Db, links: StoreLinks): Promis
       const request = taken.rows[0];
       if (!request) return "none";
       const address = request.email;
-      if (!(await hit(txDb, addressLimitKey("lost-link", request.ip, address), PER_ADDRESS)).allowed) {
+      if (!(await hit(tx, addressLimitKey("lost-link", request.ip, address), PER_ADDRESS)).allowed) {
         logger.info({ to: maskEmail(address) }, "lost-link e-mail not sent: too many for this address");
         return "limited";
       }
-      const [order] = await txDb
+      const [order] = await tx
         .select()
         .from(orders)
         .where(and(eq(orders.email, address), eq(orders.status, "paid")))
         .orderBy(desc(orders.paidAt))
         .limit(1);
       if (!order) return "unknown";
-      await queueDeliveryEmail(txDb, order, links);
+      await queueDeliveryEmail(tx, order, links);
       return "queued";
     });
     if (outcome === "none") return queued;

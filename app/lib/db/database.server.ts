@@ -3,8 +3,9 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -14,10 +15,12 @@ import * as schema from "#db/schema.ts";
 
 export type Schema = typeof schema;
 /**
- * One type for both drivers: PGlite's and node-postgres' query results share the shape the
+ * One type for both drivers and for a transaction of either: the base class Drizzle's databases
+ * and transactions share (a PgTransaction is a PgDatabase), so a function taking a Db runs inside
+ * a caller's transaction as it is. PGlite's and node-postgres' query results share the shape the
  * store uses (`rows`), so code is written once against the node-postgres flavour.
  */
-export type Db = NodePgDatabase<Schema>;
+export type Db = PgDatabase<NodePgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
@@ -91,7 +94,7 @@ export async function openDatabase(opts: {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", close: () => pool.end() };
   }
   let client: PGlite;
   let release = () => {};
@@ -115,6 +118,7 @@ export async function openDatabase(opts: {
   // PGlite gives the files it creates mode 0666 whatever the umask (inside a 0700 directory).
   if (opts.dataDir) keepDataPrivate(opts.dataDir);
   return {
+    // PGlite's query results are typed apart from node-postgres' but read the same (`rows`).
     db: db as unknown as Db,
     kind: "pglite",
     close: async () => {

@@ -46,7 +46,7 @@ export async function askBuyerToConfirm(
   const tokenHash = sha256(token);
   await db.transaction(async (tx) => {
     await tx.insert(downloadConfirmations).values({ tokenHash, orderId: order.id, createdAt: new Date() });
-    await enqueueEmail(tx as unknown as Db, {
+    await enqueueEmail(tx, {
       to: order.email,
       template: "download-confirmation",
       dedupeKey: `download-confirmation:${tokenHash}`,

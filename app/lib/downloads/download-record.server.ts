@@ -31,12 +31,12 @@ interface Running {
 }
 
 /**
- * The running transfers of one database and their progress writes: one statement every
+ * The running transfers of one store and their progress writes (kept in its services): one statement every
  * PROGRESS_EVERY_MS for all of them, not one per transfer. 200 downloads at once on PGlite spent
  * 1.7 s of the main thread on a statement per transfer every 2 s (ADR 020). A count only grows
  * (`greatest`), so a progress write finishing after the transfer's last one changes nothing.
  */
-class ProgressWrites {
+export class ProgressWrites {
   readonly #running = new Set<Running>();
   #lastWriteAt = Date.now();
   #writing = false;
@@ -82,17 +82,6 @@ class ProgressWrites {
   }
 }
 
-const progressWrites = new WeakMap<Db, ProgressWrites>();
-
-/** The one ProgressWrites of `db`. */
-function progressWritesOf(db: Db): ProgressWrites {
-  const known = progressWrites.get(db);
-  if (known) return known;
-  const made = new ProgressWrites(db);
-  progressWrites.set(db, made);
-  return made;
-}
-
 /**
  * Records one transfer as it happens (issue 16): its row is inserted when the first byte is about
  * to go (bytes 0), its byte count is written with every running transfer's at most every
@@ -100,8 +89,7 @@ function progressWritesOf(db: Db): ProgressWrites {
  * sent. A process killed mid-transfer thus leaves a row with the bytes sent up to the last write
  * and no `finishedAt`: a cut download. A failed write is logged and the transfer goes on.
  */
-export function recordTransfer(db: Db, row: TransferRow): TransferRecord {
-  const writes = progressWritesOf(db);
+export function recordTransfer(db: Db, writes: ProgressWrites, row: TransferRow): TransferRecord {
   const fail = (error: unknown) =>
     logger.error({ err: error, orderId: row.orderId }, "download not recorded");
   let total = 0;

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { PRODUCT, TIMING } from "#app/content/site.ts";
-import type { Db } from "#app/lib/db/database.server.ts";
 import { askBuyerToConfirm } from "#app/lib/downloads/download-confirmation.server.ts";
 import {
   recordTransfer,
@@ -194,7 +193,7 @@ export async function prepareDownload(
       fileName: PRODUCT.downloadFileName,
       lastModified: product.uploadedAt,
       startRecord: ({ entry, startByte = 0 } = {}) =>
-        recordTransfer(db, { ...row, entry: entry ?? null, startByte }),
+        recordTransfer(db, services.memory.progressWrites, { ...row, entry: entry ?? null, startByte }),
     };
   }
   // The admin checking the file is not a buyer's download: it is the stored file, not recorded.
@@ -246,7 +245,7 @@ async function sharingNoticed(
       .where(and(eq(orders.id, order.id), isNull(orders.sharingFlaggedAt)))
       .returning({ number: orders.number });
     if (!flagged) return;
-    await enqueueEmail(tx as unknown as Db, {
+    await enqueueEmail(tx, {
       to: services.env.SUPPORT_EMAIL,
       template: "sharing-alert",
       dedupeKey: `sharing:${order.id}`,

@@ -9,6 +9,7 @@
  * splits the extra fields. Parsed once per product and kept (`productZipDirectory`).
  */
 import { getFileNameLowLevel, parseExtraFields } from "yauzl";
+import type { ProductCache } from "#app/lib/downloads/product-cache.server.ts";
 import type { FileStore } from "#app/lib/storage/file-store.ts";
 
 export interface ZipEntry {
@@ -150,23 +151,15 @@ export function storeReader(files: FileStore, key: string): ReadBytes {
   };
 }
 
-/** How many products' directories are kept: the current one and the few before it. */
-const CACHED_PRODUCTS = 4;
-const cache = new Map<string, Promise<ZipDirectory>>();
-
 /**
- * The directory of a product's stored ZIP, read once per product (its file never changes: a new
- * upload is a new product) and kept for the next downloads.
+ * The directory of a product's stored ZIP, read once per product and kept in the store's memory
+ * for the next downloads.
  */
 export function productZipDirectory(
-  files: FileStore,
+  store: { files: FileStore; memory: { zipDirectories: ProductCache<ZipDirectory> } },
   product: { id: string; fileKey: string; size: number },
 ): Promise<ZipDirectory> {
-  const cached = cache.get(product.id);
-  if (cached) return cached;
-  const reading = readZipDirectory(storeReader(files, product.fileKey), product.size);
-  reading.catch(() => cache.delete(product.id));
-  cache.set(product.id, reading);
-  for (const key of cache.keys()) if (cache.size > CACHED_PRODUCTS) cache.delete(key);
-  return reading;
+  return store.memory.zipDirectories.get(product.id, () =>
+    readZipDirectory(storeReader(store.files, product.fileKey), product.size),
+  );
 }

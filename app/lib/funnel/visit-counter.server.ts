@@ -10,6 +10,7 @@ import type { Attribution } from "#app/lib/funnel/attribution.server.ts";
 import { addCounts, dayOf, type FunnelCount, type FunnelStep } from "#app/lib/funnel/count-step.server.ts";
 import { OTHER } from "#app/lib/funnel/day-cap.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { repeat } from "#app/lib/repeat.server.ts";
 
 export { OTHER };
 
@@ -56,9 +57,9 @@ export function startVisitCounter(db: Db, options: VisitCounterOptions = {}): Vi
     else pending.set(key, { ...row });
   };
 
-  let flushing: Promise<void> = Promise.resolve();
+  let flushed: Promise<void> = Promise.resolve();
   const flush = () => {
-    flushing = flushing.then(async () => {
+    flushed = flushed.then(async () => {
       if (pending.size === 0) return;
       const rows = [...pending.values()];
       pending = new Map();
@@ -70,10 +71,9 @@ export function startVisitCounter(db: Db, options: VisitCounterOptions = {}): Vi
         for (const row of rows) add(row);
       }
     });
-    return flushing;
+    return flushed;
   };
-  const timer = setInterval(() => void flush(), flushEveryMs);
-  timer.unref();
+  const flushes = repeat(flush, { everyMs: flushEveryMs, failure: "funnel counts not flushed" });
 
   return {
     count(step, attribution) {
@@ -96,7 +96,7 @@ export function startVisitCounter(db: Db, options: VisitCounterOptions = {}): Vi
     pendingKeys: () => pending.size,
     flush,
     async stop() {
-      clearInterval(timer);
+      await flushes.stop();
       await flush();
     },
   };

@@ -12,6 +12,7 @@ import { dailySummaryEmail, saleNoticeEmail } from "#app/lib/mail/owner-email.ts
 import { paymentFailedEmail } from "#app/lib/mail/payment-failed-email.ts";
 import { refundConfirmedEmail, refundRequestAlertEmail } from "#app/lib/mail/refund-emails.ts";
 import { sharingAlertEmail } from "#app/lib/mail/sharing-alert-email.ts";
+import { repeat } from "#app/lib/repeat.server.ts";
 import { emailOutbox } from "#db/schema.ts";
 
 /**
@@ -294,38 +295,17 @@ export function startOutboxWorker(
       count > 0 && logger.info({ emails: count }, "took back the e-mails a previous run had claimed"),
     (error: unknown) => logger.warn({ err: error }, "could not take back earlier e-mail claims"),
   );
-  let running: Promise<void> | null = null;
-  let again = false;
-  const run = () => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
+  const job = repeat(
+    async () => {
       await reclaimed;
-      do {
-        again = false;
-        try {
-          await options.queueDue?.();
-          // A batch that was not full left nothing due: no further claim to find that out.
-          while ((await processOutbox(db, mailer, { owner })) === BATCH) {}
-        } catch (error) {
-          logger.error({ err: error }, "outbox run failed");
-        }
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(run, options.intervalMs ?? 5_000);
-  timer.unref();
-  void run();
-  return {
-    kick: () => void run(),
-    async stop() {
-      clearInterval(timer);
-      await running;
+      await options.queueDue?.();
+      // A batch that was not full left nothing due: no further claim to find that out.
+      while ((await processOutbox(db, mailer, { owner })) === BATCH) {}
     },
+    { everyMs: options.intervalMs ?? 5_000, firstAfterMs: 0, failure: "outbox run failed" },
+  );
+  return {
+    kick: () => void job.runNow(),
+    stop: job.stop,
   };
 }

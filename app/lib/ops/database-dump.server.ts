@@ -54,7 +54,7 @@ export async function dumpDatabase(db: Db): Promise<DatabaseDump> {
         );
         tables.push({ name, rows: result.rows.map((r) => r.row) });
       }
-      return { migrations: await migrationCount(tx as unknown as Db), tables };
+      return { migrations: await migrationCount(tx), tables };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -141,15 +141,13 @@ export async function restoreDatabase(
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
   const older = dump.migrations < (await migrationCount(db));
   if (older) {
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    await db.transaction(async (tx) => {
       await checkRestorable(tx, dump, options);
       await dropSchema(tx);
       await applyMigrations(tx, migrations.slice(0, dump.migrations));
     });
   }
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     if ((await checkRestorable(tx, dump, options)).length > 0) {
       const tables = await publicTables(tx);
       await tx.execute(sql.raw(`truncate table ${tables.map((name) => `"${name}"`).join(", ")}`));

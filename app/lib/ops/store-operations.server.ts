@@ -36,11 +36,14 @@ const socketPath = (dataDir: string) => join(dataDir, "control.sock");
 const MAX_REQUEST_BYTES = 4096;
 
 /**
- * With the embedded database, listens on `DATA_DIR/control.sock` for the tools' requests; the
- * services' `close` stops it. With PostgreSQL the services are returned as they are.
+ * With the embedded database, listens on `DATA_DIR/control.sock` for the tools' requests until
+ * the returned `close`. With PostgreSQL nothing listens (the tools connect as the store does).
  */
-export async function withControlSocket(services: Services): Promise<Services> {
-  if (services.database.kind !== "pglite") return services;
+export async function openControlSocket(
+  services: Pick<Services, "env" | "database">,
+): Promise<{ close(): Promise<void> }> {
+  const nothing = { async close() {} };
+  if (services.database.kind !== "pglite") return nothing;
   const path = socketPath(services.env.DATA_DIR);
   const db = services.database.db;
   const server = createServer(async (req, res) => {
@@ -76,14 +79,12 @@ export async function withControlSocket(services: Services): Promise<Services> {
     // that they cannot reach it.
     logger.warn({ err: error }, "the command-line tools cannot reach this store: no control socket");
     server.close();
-    return services;
+    return nothing;
   }
   return {
-    ...services,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await rm(path, { force: true });
-      await services.close();
     },
   };
 }

@@ -129,9 +129,8 @@ export async function resendDeliveryEmail(services: Services, orderId: string) {
   const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
   if (order?.status !== "paid") return false;
   await services.database.db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
     // The cancelled e-mail's link is never sent: its token is not kept (as for a sent one).
-    await txDb
+    await tx
       .update(emailOutbox)
       .set({ cancelledAt: new Date(), payload: sql`${emailOutbox.payload} || '{"link":null}'::jsonb` })
       .where(
@@ -142,7 +141,7 @@ export async function resendDeliveryEmail(services: Services, orderId: string) {
           isNull(emailOutbox.cancelledAt),
         ),
       );
-    await queueDeliveryEmail(txDb, order, services.links);
+    await queueDeliveryEmail(tx, order, services.links);
   });
   services.kickOutbox();
   return true;

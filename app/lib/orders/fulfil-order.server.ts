@@ -70,7 +70,6 @@ export async function fulfilOrder(
   },
 ): Promise<{ order: Order | null; newlyPaid: boolean }> {
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
     // Marked paid and settled (settledStatus) in one UPDATE: a refund or dispute that arrived first
     // settles the order at once.
     const [marked] = await tx
@@ -89,8 +88,8 @@ export async function fulfilOrder(
       .where(and(eq(orders.id, payment.orderId), inArray(orders.status, UNPAID_STATUSES)))
       .returning();
     if (marked?.status === "paid") {
-      await queueDeliveryEmail(txDb, marked, links, `delivery:${marked.id}`);
-      await recordSale(txDb, marked, links.supportEmail);
+      await queueDeliveryEmail(tx, marked, links, `delivery:${marked.id}`);
+      await recordSale(tx, marked, links.supportEmail);
       return { order: marked, newlyPaid: true };
     }
     if (marked) return { order: marked, newlyPaid: false };

@@ -30,6 +30,7 @@ import {
   paysForOrder,
   type SessionStatus,
 } from "#app/lib/payments/payment-provider.ts";
+import { repeat } from "#app/lib/repeat.server.ts";
 import { orders, paymentRecords, reconcileRuns } from "#db/schema.ts";
 
 /** How far back a pass looks: Stripe retries a webhook for three days, so this covers every lost one. */
@@ -44,10 +45,13 @@ interface ReconcileServices {
   database: Database;
   payments: PaymentProvider;
   links: StoreLinks;
+  memory: { reconciling: ReconcilingFlag };
 }
 
-/** Passes running in this process, per database. */
-const running = new WeakMap<Database, Promise<unknown>>();
+/** The store's pass running in this process, if any (kept in its services). */
+export interface ReconcilingFlag {
+  pass: Promise<unknown> | null;
+}
 
 /**
  * Runs `work` unless a pass is already running: in this process, or (PostgreSQL) in another
@@ -55,8 +59,12 @@ const running = new WeakMap<Database, Promise<unknown>>();
  * lock's transaction only holds the lock; the pass uses other connections, so its fixes commit
  * one by one. Returns null when skipped.
  */
-async function exclusively<T>(database: Database, work: () => Promise<T>): Promise<T | null> {
-  if (running.has(database)) return null;
+async function exclusively<T>(
+  database: Database,
+  flag: ReconcilingFlag,
+  work: () => Promise<T>,
+): Promise<T | null> {
+  if (flag.pass) return null;
   const pass =
     database.kind === "postgres"
       ? database.db.transaction(async (tx) => {
@@ -67,11 +75,11 @@ async function exclusively<T>(database: Database, work: () => Promise<T>): Promi
         })
       : // PGlite runs queries one at a time: a query outside an open transaction would wait for it.
         work();
-  running.set(database, pass);
+  flag.pass = pass;
   try {
     return await pass;
   } finally {
-    running.delete(database);
+    flag.pass = null;
   }
 }
 
@@ -87,7 +95,7 @@ export async function reconcileOrders(
   now = new Date(),
 ): Promise<ReconcileRun | null> {
   const db = services.database.db;
-  return exclusively(services.database, async () => {
+  return exclusively(services.database, services.memory.reconciling, async () => {
     const [run] = await db.insert(reconcileRuns).values({ trigger, startedAt: now }).returning();
     if (!run) throw new Error("Run insert returned nothing");
     let sessionsChecked = 0;
@@ -211,28 +219,11 @@ export async function latestReconcileRuns(database: Database, limit = 5) {
  * when one fulfilled an order. `stop()` cancels the next pass and waits for a running one.
  */
 export function startReconciler(services: ReconcileServices & { kickOutbox(): void }, intervalMs: number) {
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const schedule = () => {
-    timer = setTimeout(() => {
-      current = reconcileOrders(services, "timer")
-        .then((run) => {
-          if (run?.fixedOrders.length) services.kickOutbox();
-        })
-        .catch((error: unknown) => logger.error({ err: error }, "reconciliation could not run"))
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
+  return repeat(
+    async () => {
+      const run = await reconcileOrders(services, "timer");
+      if (run?.fixedOrders.length) services.kickOutbox();
     },
-  };
+    { everyMs: intervalMs, failure: "reconciliation could not run" },
+  );
 }

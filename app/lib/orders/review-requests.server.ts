@@ -10,6 +10,7 @@ import type { Db } from "#app/lib/db/database.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import { unsubscribeUrl } from "#app/lib/mail/unsubscribe.server.ts";
+import { repeat } from "#app/lib/repeat.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 
 const DAY_MS = 24 * 3600_000;
@@ -59,21 +60,10 @@ export async function queueReviewRequests(services: ReviewServices, now = new Da
   return queued;
 }
 
-/** Runs queueReviewRequests every `intervalMs` while REVIEW_URL is set; `stop()` waits for a pass under way. */
+/** Runs queueReviewRequests every `intervalMs` (the first time one interval after start) while REVIEW_URL is set; `stop()` waits for a pass under way. */
 export function startReviewRequestJob(services: ReviewServices, intervalMs = REVIEW_INTERVAL_MS) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= queueReviewRequests(services)
-      .catch((error: unknown) => logger.error({ err: error }, "review requests failed"))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeat(() => queueReviewRequests(services), {
+    everyMs: intervalMs,
+    failure: "review requests failed",
+  });
 }

@@ -7,10 +7,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { dayOf } from "#app/lib/funnel/count-step.server.ts";
-import { logger } from "#app/lib/logger.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import type { DailySummaryData } from "#app/lib/mail/owner-email.ts";
 import { ownerNoticeOn } from "#app/lib/owner/owner-notices.server.ts";
+import { repeat } from "#app/lib/repeat.server.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -56,24 +56,10 @@ export async function queueDailySummary(db: Db, ownerEmail: string, now = new Da
 
 /** Checks at start and every `intervalMs`; `stop()` waits for a check under way. */
 export function startDailySummaries(db: Db, ownerEmail: string, kick: () => void, intervalMs = HOUR_MS) {
-  let running: Promise<unknown> | null = null;
-  const check = () => {
-    running ??= queueDailySummary(db, ownerEmail)
-      .then((queued) => queued && kick())
-      .catch((error: unknown) => logger.error({ err: error }, "daily summary not queued"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(check, 0);
-  const timer = setInterval(check, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+  return repeat(
+    async () => {
+      if (await queueDailySummary(db, ownerEmail)) kick();
     },
-  };
+    { everyMs: intervalMs, firstAfterMs: 0, failure: "daily summary not queued" },
+  );
 }

@@ -77,11 +77,11 @@ export async function handleStripeEvent(
         { eventId: id, type, reason: parsed.reason },
         "stripe event malformed: acknowledged, nothing changed",
       );
-      if (parsed.object) await flagUnreadable(tx as unknown as Db, parsed.object);
+      if (parsed.object) await flagUnreadable(tx, parsed.object);
     } else if (parsed.kind === "ignored") {
       logger.info({ eventId: id, type }, "stripe event type not handled: acknowledged");
     } else {
-      await applyEvent(tx as unknown as Db, links, parsed.event, asked);
+      await applyEvent(tx, links, parsed.event, asked);
     }
     return "applied";
   });

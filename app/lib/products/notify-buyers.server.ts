@@ -54,20 +54,19 @@ export async function notifyBuyers(services: Services, productId: string, now = 
   const secrets = services.settings.tokenSecrets;
   const gapMs = 60_000 / env.UPDATE_EMAILS_PER_MINUTE;
   return services.database.db.transaction(async (tx): Promise<NotifyResult> => {
-    const db = tx as unknown as Db;
     const [product] = await tx
       .update(products)
       .set({ notifiedAt: now })
       .where(and(eq(products.id, productId), eq(products.current, true), isNull(products.notifiedAt)))
       .returning();
     if (!product) return { status: "refused" };
-    const buyers = await recipients(db);
-    const start = await firstSlot(db, now, gapMs);
+    const buyers = await recipients(tx);
+    const start = await firstSlot(tx, now, gapMs);
     for (const [i, buyer] of buyers.entries()) {
       // A lifetime link of its own, as the delivery e-mail has (ADR 013): only its hash is kept.
       const { token, hash } = newAccessToken();
       await tx.insert(accessLinks).values({ tokenHash: hash, orderId: buyer.order_id });
-      await enqueueEmail(db, {
+      await enqueueEmail(tx, {
         to: buyer.email,
         template: "update",
         dedupeKey: `update:${product.id}:${buyer.email}`,

@@ -17,7 +17,7 @@ export async function loadProductPage(services: Services, query: URLSearchParams
   let files: ReturnType<typeof listEntries> | null = null;
   if (product) {
     try {
-      files = listEntries((await productZipDirectory(services.files, product)).entries);
+      files = listEntries((await productZipDirectory(services, product)).entries);
     } catch (error) {
       logger.error({ err: error, productId: product.id }, "could not read the product's ZIP directory");
     }

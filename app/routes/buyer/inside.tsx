@@ -52,7 +52,7 @@ export const loader = needsDatabase(async ({ params, request, context }: Route.L
     throw redirect(`${link}/entries/${entry}`, 303);
   }
   try {
-    const listed = await insidePage(services.files, product, Number(query.get("page") ?? 1));
+    const listed = await insidePage(services, product, Number(query.get("page") ?? 1));
     const entryHref = (index: number) => `?${new URLSearchParams({ ...access, entry: String(index) })}`;
     const pageHref = (page: number) => `?${new URLSearchParams({ ...access, page: String(page) })}`;
     const files = listed.files.map((file) => ({ ...file, href: entryHref(file.index) }));
