@@ -12,13 +12,21 @@ const SCHEMA_FILE = "Schema_del_file_xml_FatturaPA_v1.2.2.xsd";
 const SIGNATURE_FILE = "xmldsig-core-schema.xsd";
 const W3C_LOCATION = "http://www.w3.org/TR/2002/REC-xmldsig-core-20020212/xmldsig-core-schema.xsd";
 
+function read(file: string): string {
+  try {
+    return readFileSync(`${dir}/${file}`, "utf8");
+  } catch (error) {
+    throw new Error(`The FatturaPA schema file ${dir}/${file} is missing: the XML cannot be checked.`, { cause: error });
+  }
+}
+
 function schemaFiles() {
-  const schema = readFileSync(`${dir}/${SCHEMA_FILE}`, "utf8");
+  const schema = read(SCHEMA_FILE);
   if (!schema.includes(W3C_LOCATION))
     throw new Error(`${SCHEMA_FILE} no longer imports ${W3C_LOCATION}: update tests/setup/fatturapa-xsd.ts`);
   return {
     schema: { fileName: SCHEMA_FILE, contents: schema.replace(W3C_LOCATION, SIGNATURE_FILE) },
-    preload: { fileName: SIGNATURE_FILE, contents: readFileSync(`${dir}/${SIGNATURE_FILE}`, "utf8") },
+    preload: { fileName: SIGNATURE_FILE, contents: read(SIGNATURE_FILE) },
   };
 }
 
