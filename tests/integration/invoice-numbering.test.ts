@@ -19,7 +19,11 @@ for (const backend of testBackends()) {
 
     it("start at 1 for each series and year and go up by one", async () => {
       const database = await backend.open();
-      expect([await issue(database, "FT", 2026), await issue(database, "FT", 2026), await issue(database, "FT", 2026)]).toEqual([1, 2, 3]);
+      expect([
+        await issue(database, "FT", 2026),
+        await issue(database, "FT", 2026),
+        await issue(database, "FT", 2026),
+      ]).toEqual([1, 2, 3]);
       expect(await issue(database, "NC", 2026)).toBe(1);
       expect(await issue(database, "FT", 2027)).toBe(1);
       expect(await issue(database, "FT", 2026)).toBe(4);
@@ -65,7 +69,9 @@ for (const backend of testBackends()) {
       expect(await issue(database, "FT", 2026)).toBe(1);
       await expect(issue(database, "FT", 2026, true)).rejects.toThrow("the invoice could not be recorded");
       expect(await issue(database, "FT", 2026)).toBe(2);
-      const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => issue(database, "FT", 2026, i % 3 === 0)));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) => issue(database, "FT", 2026, i % 3 === 0)),
+      );
       const issued = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
       expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(4);
       expect(issued.toSorted((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
@@ -78,7 +84,9 @@ for (const backend of testBackends()) {
 
     it("refuse a series name or a year that is not one", async () => {
       const database = await backend.open();
-      await expect(issue(database, "ft'; drop table invoice_series; --", 2026)).rejects.toThrow(/Not a series name/);
+      await expect(issue(database, "ft'; drop table invoice_series; --", 2026)).rejects.toThrow(
+        /Not a series name/,
+      );
       await expect(issue(database, "FT", 26)).rejects.toThrow(/Not a year/);
       expect(await issue(database, "FT", 2026)).toBe(1);
       await database.close();

@@ -16,7 +16,9 @@ function read(file: string): string {
   try {
     return readFileSync(`${dir}/${file}`, "utf8");
   } catch (error) {
-    throw new Error(`The FatturaPA schema file ${dir}/${file} is missing: the XML cannot be checked.`, { cause: error });
+    throw new Error(`The FatturaPA schema file ${dir}/${file} is missing: the XML cannot be checked.`, {
+      cause: error,
+    });
   }
 }
 

@@ -61,7 +61,8 @@ describe("EU VAT numbers", () => {
       ["BE", "BE0403019261"],
       ["AT", "ATU13585627"],
     ];
-    for (const [country, number] of valid) expect(checkEuVatNumber(number, country)).toEqual({ ok: true, value: number });
+    for (const [country, number] of valid)
+      expect(checkEuVatNumber(number, country)).toEqual({ ok: true, value: number });
   });
 
   it("refuses each of those with one digit changed", () => {
@@ -89,12 +90,16 @@ describe("EU VAT numbers", () => {
     expect(refused(checkEuVatNumber("DE136695976", "FR"))).toBe(
       "This VAT number starts with DE, but the country you chose uses FR. Check the country or the number.",
     );
-    expect(refused(checkEuVatNumber("GR123456789", "GR"))).toMatch(/starts with GR, but the country you chose uses EL/);
+    expect(refused(checkEuVatNumber("GR123456789", "GR"))).toMatch(
+      /starts with GR, but the country you chose uses EL/,
+    );
     expect(refused(checkEuVatNumber("DE13669597", "DE"))).toBe(
       "This does not look like a VAT number from that country: it is written like DE136695976.",
     );
     expect(refused(checkEuVatNumber("PL123", "PL"))).toMatch(/written like PL1234567890/);
-    expect(refused(checkEuVatNumber("123456789", "US"))).toBe("A VAT number is asked of buyers in the European Union only.");
+    expect(refused(checkEuVatNumber("123456789", "US"))).toBe(
+      "A VAT number is asked of buyers in the European Union only.",
+    );
     expect(refused(checkEuVatNumber("", "DE"))).toBe("Enter your VAT number.");
   });
 });
@@ -102,12 +107,18 @@ describe("EU VAT numbers", () => {
 describe("SDI recipient code and PEC", () => {
   it("accepts a 7-character code in any case, or a PEC, or neither (0000000)", () => {
     expect(checkRecipientCode("m5uxcr1")).toEqual({ ok: true, value: "M5UXCR1" });
-    expect(checkDelivery({ code: "M5UXCR1", pec: "" })).toEqual({ ok: true, value: { codiceDestinatario: "M5UXCR1" } });
+    expect(checkDelivery({ code: "M5UXCR1", pec: "" })).toEqual({
+      ok: true,
+      value: { codiceDestinatario: "M5UXCR1" },
+    });
     expect(checkDelivery({ code: "", pec: " Fatture@PEC.Example.it " })).toEqual({
       ok: true,
       value: { codiceDestinatario: "0000000", pec: "fatture@pec.example.it" },
     });
-    expect(checkDelivery({ code: "", pec: "" })).toEqual({ ok: true, value: { codiceDestinatario: "0000000" } });
+    expect(checkDelivery({ code: "", pec: "" })).toEqual({
+      ok: true,
+      value: { codiceDestinatario: "0000000" },
+    });
   });
 
   it("refuses a code of the wrong length, the public administration's 6 characters, XXXXXXX, or both code and PEC", () => {

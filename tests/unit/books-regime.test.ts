@@ -57,8 +57,15 @@ describe("the treatment of a sale", () => {
 
   it("an EU business: reverse charge, Natura N2.1, art. 7-ter", () => {
     const treatment = treatmentOf({ seller: "ordinario", buyer: "business", country: "NL" });
-    expect(treatment).toMatchObject({ kind: "eu-business", ratePercent: 0, natura: "N2.1", invoice: "required" });
-    expect(treatment.riferimentoNormativo).toBe("Inversione contabile - operazione non soggetta ex art. 7-ter DPR 633/72");
+    expect(treatment).toMatchObject({
+      kind: "eu-business",
+      ratePercent: 0,
+      natura: "N2.1",
+      invoice: "required",
+    });
+    expect(treatment.riferimentoNormativo).toBe(
+      "Inversione contabile - operazione non soggetta ex art. 7-ter DPR 633/72",
+    );
   });
 
   it("a business outside the EU: outside the scope, N2.1", () => {
@@ -98,7 +105,11 @@ describe("the treatment of a sale", () => {
 
 describe("tax-inclusive prices split into taxable and tax", () => {
   it("splits $47 at 22 %: 38.52 + 8.48, adding up to what was charged", () => {
-    expect(splitInclusive([4700], 22)).toEqual({ lineTaxableCents: [3852], taxableCents: 3852, taxCents: 848 });
+    expect(splitInclusive([4700], 22)).toEqual({
+      lineTaxableCents: [3852],
+      taxableCents: 3852,
+      taxCents: 848,
+    });
   });
 
   it("adds up to the amount charged for every price from 0.01 to 200.00 at every EU rate, the tax within a cent of taxable × rate", () => {
@@ -106,8 +117,10 @@ describe("tax-inclusive prices split into taxable and tax", () => {
     for (const rate of new Set(Object.values(EU_STANDARD_RATES)))
       for (let cents = 1; cents <= 20000; cents++) {
         const split = splitInclusive([cents], rate);
-        if (split.taxableCents + split.taxCents !== cents) wrong.push(`${cents} at ${rate}: parts do not add up`);
-        if (Math.abs(split.taxCents - (split.taxableCents * rate) / 100) > 1) wrong.push(`${cents} at ${rate}: tax off`);
+        if (split.taxableCents + split.taxCents !== cents)
+          wrong.push(`${cents} at ${rate}: parts do not add up`);
+        if (Math.abs(split.taxCents - (split.taxableCents * rate) / 100) > 1)
+          wrong.push(`${cents} at ${rate}: tax off`);
       }
     expect(wrong).toEqual([]);
   });

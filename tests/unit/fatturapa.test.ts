@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type Buyer, fatturaPaFileName, fatturaPaXml, type InvoiceModel, type Seller } from "#app/lib/books/fatturapa.ts";
+import {
+  type Buyer,
+  fatturaPaFileName,
+  fatturaPaXml,
+  type InvoiceModel,
+  type Seller,
+} from "#app/lib/books/fatturapa.ts";
 import { type BuyerType, type SellerRegime, treatmentOf } from "#app/lib/books/sale-regime.ts";
 import { fatturaPaSchemaErrors } from "../setup/fatturapa-xsd.ts";
 
@@ -63,7 +69,8 @@ async function valid(model: InvoiceModel): Promise<string> {
   return xml;
 }
 
-const value = (xml: string, element: string) => [...xml.matchAll(new RegExp(`<${element}>([^<]*)</${element}>`, "g"))].map((m) => m[1]);
+const value = (xml: string, element: string) =>
+  [...xml.matchAll(new RegExp(`<${element}>([^<]*)</${element}>`, "g"))].map((m) => m[1]);
 
 describe("FatturaPA XML, valid against the official schema 1.2.2", () => {
   it("the schema catches what it should (the check itself works)", async () => {
@@ -100,7 +107,9 @@ describe("FatturaPA XML, valid against the official schema 1.2.2", () => {
   it("a consumer outside the EU: outside the scope, N2.1, art. 7-septies", async () => {
     const xml = await valid(invoice("ordinario", "consumer", buyers.nonEuConsumer!));
     expect(value(xml, "Natura")).toEqual(["N2.1", "N2.1"]);
-    expect(value(xml, "RiferimentoNormativo")).toEqual(["Operazione non soggetta ex art. 7-septies DPR 633/72"]);
+    expect(value(xml, "RiferimentoNormativo")).toEqual([
+      "Operazione non soggetta ex art. 7-septies DPR 633/72",
+    ]);
     expect(value(xml, "Imposta")).toEqual(["0.00"]);
     expect(value(xml, "Indirizzo")[1]).toBe("1 Main St 10001");
     expect(value(xml, "CAP")).toEqual(["20121", "00000"]);
@@ -115,7 +124,10 @@ describe("FatturaPA XML, valid against the official schema 1.2.2", () => {
   });
 
   it("an Italian business reached by PEC: code 0000000 and the PEC", async () => {
-    const buyer = { ...buyers.italianBusiness!, delivery: { codiceDestinatario: "0000000", pec: "fatture@pec.example.it" } };
+    const buyer = {
+      ...buyers.italianBusiness!,
+      delivery: { codiceDestinatario: "0000000", pec: "fatture@pec.example.it" },
+    };
     const xml = await valid(invoice("ordinario", "business", buyer));
     expect(value(xml, "PECDestinatario")).toEqual(["fatture@pec.example.it"]);
   });
@@ -123,7 +135,9 @@ describe("FatturaPA XML, valid against the official schema 1.2.2", () => {
   it("an EU business: reverse charge, N2.1, art. 7-ter, code XXXXXXX; stamp duty above EUR 77.47", async () => {
     const xml = await valid(invoice("ordinario", "business", buyers.euBusiness!));
     expect(value(xml, "IdPaese")).toEqual(["IT", "IT", "DE"]);
-    expect(value(xml, "RiferimentoNormativo")).toEqual(["Inversione contabile - operazione non soggetta ex art. 7-ter DPR 633/72"]);
+    expect(value(xml, "RiferimentoNormativo")).toEqual([
+      "Inversione contabile - operazione non soggetta ex art. 7-ter DPR 633/72",
+    ]);
     expect(xml).not.toContain("DatiBollo");
     const over = await valid(invoice("ordinario", "business", buyers.euBusiness!, 12700));
     expect(value(over, "ImportoBollo")).toEqual(["2.00"]);
@@ -149,16 +163,24 @@ describe("FatturaPA XML, valid against the official schema 1.2.2", () => {
     expect(atThreshold).not.toContain("DatiBollo");
     for (const buyer of ["euConsumer", "nonEuConsumer"])
       await valid(invoice("forfettario", "consumer", buyers[buyer]!));
-    for (const buyer of ["euBusiness", "nonEuBusiness"]) await valid(invoice("forfettario", "business", buyers[buyer]!));
+    for (const buyer of ["euBusiness", "nonEuBusiness"])
+      await valid(invoice("forfettario", "business", buyers[buyer]!));
   });
 
   it("a credit note: TD04 referring to its invoice, amounts as positive figures", async () => {
-    const model = { ...invoice("ordinario", "business", buyers.italianBusiness!), type: "credit-note" as const, number: "NC/2026/1", creditNoteOf: { number: "FT/2026/1", date: "2026-11-28" } };
+    const model = {
+      ...invoice("ordinario", "business", buyers.italianBusiness!),
+      type: "credit-note" as const,
+      number: "NC/2026/1",
+      creditNoteOf: { number: "FT/2026/1", date: "2026-11-28" },
+    };
     const xml = await valid(model);
     expect(value(xml, "TipoDocumento")).toEqual(["TD04"]);
     expect(value(xml, "IdDocumento")).toEqual(["FT/2026/1"]);
     expect(value(xml, "ImportoTotaleDocumento")).toEqual(["47.00"]);
-    expect(() => fatturaPaXml({ ...model, creditNoteOf: undefined })).toThrow("A credit note must name the invoice it corrects.");
+    expect(() => fatturaPaXml({ ...model, creditNoteOf: undefined })).toThrow(
+      "A credit note must name the invoice it corrects.",
+    );
   });
 
   it("several lines add up to what was charged", async () => {
@@ -169,7 +191,8 @@ describe("FatturaPA XML, valid against the official schema 1.2.2", () => {
       { description: "Workbook", grossCents: 3333 },
     ];
     const xml = await valid(model);
-    const cents = (values: (string | undefined)[]) => values.reduce((sum, v) => sum + Math.round(Number(v) * 100), 0);
+    const cents = (values: (string | undefined)[]) =>
+      values.reduce((sum, v) => sum + Math.round(Number(v) * 100), 0);
     expect(cents(value(xml, "PrezzoTotale"))).toBe(cents(value(xml, "ImponibileImporto")));
     expect(cents([...value(xml, "ImponibileImporto"), ...value(xml, "Imposta")])).toBe(3525 + 1 + 3333);
   });
@@ -195,9 +218,16 @@ describe("what FatturaPA cannot carry is refused with a clear sentence", () => {
 
   it("an Italian buyer without a tax code, a wrong CAP, control characters", () => {
     const noId = { ...buyers.italianConsumer!, codiceFiscale: undefined };
-    expect(() => fatturaPaXml(invoice("ordinario", "consumer", noId))).toThrow(/tax code \(codice fiscale\) or VAT number is missing/);
-    const badCap = { ...buyers.italianConsumer!, address: { ...buyers.italianConsumer!.address, postcode: "1234" } };
-    expect(() => fatturaPaXml(invoice("ordinario", "consumer", badCap))).toThrow("An Italian postcode (CAP) has 5 digits.");
+    expect(() => fatturaPaXml(invoice("ordinario", "consumer", noId))).toThrow(
+      /tax code \(codice fiscale\) or VAT number is missing/,
+    );
+    const badCap = {
+      ...buyers.italianConsumer!,
+      address: { ...buyers.italianConsumer!.address, postcode: "1234" },
+    };
+    expect(() => fatturaPaXml(invoice("ordinario", "consumer", badCap))).toThrow(
+      "An Italian postcode (CAP) has 5 digits.",
+    );
     const control = { ...buyers.euBusiness!, name: { company: "Bad\u0007Name" } };
     expect(() => fatturaPaXml(invoice("ordinario", "business", control))).toThrow(/cannot carry/);
   });

@@ -1,6 +1,6 @@
 /**
  * The FatturaPA writer: an invoice or credit note (TD01 / TD04) as the XML the Sistema di
- * Interscambio takes from private parties (FPR12, schema 1.2.2, Specifiche tecniche 1.9), and the file
+ * Interscambio takes from private parties (FPR12, schema 1.2.2), and the file
  * name SDI expects. It refuses, with a sentence naming the field, what the format cannot carry: text
  * outside Latin-1, or longer than the field. The tests validate what it writes against the official XSD.
  */
@@ -81,8 +81,10 @@ export function fatturaPaFileName(partitaIva: string, progressive: number): stri
   return `IT${partitaIva}_${progressive.toString(36).toUpperCase().padStart(5, "0")}.xml`;
 }
 
-/** FatturaPA's text fields accept Basic Latin and Latin-1 Supplement (U+0020–U+00FF). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused
+/**
+ * FatturaPA's text fields accept Basic Latin and Latin-1 Supplement; their control characters are
+ * refused too (XML 1.0 cannot carry most of them, and none belongs in a name or an address).
+ */
 const OUTSIDE_LATIN1 = /[^\u0020-\u007E\u00A0-\u00FF]/u;
 
 /** One text field, checked: present, Latin-1 only, within its length. */
@@ -104,11 +106,15 @@ function text(field: string, label: string, value: string, max: number): string 
 }
 
 const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[char]};`);
+  value.replace(
+    /[&<>"']/g,
+    (char) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[char]};`,
+  );
 
 /** A tiny element writer: `el("A", el("B", "x"))` → `<A><B>x</B></A>`; undefined children are left out. */
 type Node = string | undefined;
-const el = (name: string, ...children: Node[]) => `<${name}>${children.filter((c) => c !== undefined).join("")}</${name}>`;
+const el = (name: string, ...children: Node[]) =>
+  `<${name}>${children.filter((c) => c !== undefined).join("")}</${name}>`;
 const leaf = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
 
 /** Cents as FatturaPA writes amounts: 4700 → "47.00". */
@@ -116,7 +122,8 @@ const amount = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 1
 const rate = (percent: number) => percent.toFixed(2);
 
 function anagrafica(prefix: string, name: PartyName): string {
-  if ("company" in name) return el("Anagrafica", leaf("Denominazione", text(`${prefix}.name`, "company name", name.company, 80)));
+  if ("company" in name)
+    return el("Anagrafica", leaf("Denominazione", text(`${prefix}.name`, "company name", name.company, 80)));
   return el(
     "Anagrafica",
     leaf("Nome", text(`${prefix}.first`, "first name", name.first, 60)),
@@ -132,9 +139,15 @@ function sede(prefix: string, address: Address): string {
   const street = italy || postcode === "" ? address.street : `${address.street} ${postcode}`;
   const province = address.province?.trim().toUpperCase();
   if (italy && province !== undefined && !/^[A-Z]{2}$/.test(province))
-    throw new InvoiceFieldError(`${prefix}.province`, "An Italian province is written with its 2 letters, for example MI.");
+    throw new InvoiceFieldError(
+      `${prefix}.province`,
+      "An Italian province is written with its 2 letters, for example MI.",
+    );
   if (!/^[A-Z]{2}$/.test(address.country))
-    throw new InvoiceFieldError(`${prefix}.country`, "The country must be a 2-letter code, for example IT or DE.");
+    throw new InvoiceFieldError(
+      `${prefix}.country`,
+      "The country must be a 2-letter code, for example IT or DE.",
+    );
   return el(
     "Sede",
     leaf("Indirizzo", text(`${prefix}.street`, "street address", street, 60)),
@@ -148,7 +161,11 @@ function sede(prefix: string, address: Address): string {
 /** A VAT number with its prefix as FatturaPA's IdFiscaleIVA (country, then at most 28 characters). */
 function idFiscaleIva(field: string, vatNumber: string): string {
   const match = /^([A-Z]{2})([A-Za-z0-9]{1,28})$/.exec(vatNumber);
-  if (!match) throw new InvoiceFieldError(field, "The VAT number is not written as FatturaPA needs it (country code, then up to 28 letters and digits).");
+  if (!match)
+    throw new InvoiceFieldError(
+      field,
+      "The VAT number is not written as FatturaPA needs it (country code, then up to 28 letters and digits).",
+    );
   return el("IdFiscaleIVA", leaf("IdPaese", match[1]!), leaf("IdCodice", match[2]!));
 }
 
@@ -157,11 +174,20 @@ function cessionario(buyer: Buyer): string {
   let ids: string;
   if (buyer.vatNumber) ids = idFiscaleIva("buyer.vatNumber", buyer.vatNumber);
   else if (italy && buyer.codiceFiscale) ids = leaf("CodiceFiscale", buyer.codiceFiscale);
-  else if (italy) throw new InvoiceFieldError("buyer.codiceFiscale", "An Italian buyer's tax code (codice fiscale) or VAT number is missing.");
+  else if (italy)
+    throw new InvoiceFieldError(
+      "buyer.codiceFiscale",
+      "An Italian buyer's tax code (codice fiscale) or VAT number is missing.",
+    );
   // A foreign party without a VAT number: its country and eleven 9s (Agenzia delle Entrate, FAQ on e-invoicing).
   else ids = el("IdFiscaleIVA", leaf("IdPaese", buyer.address.country), leaf("IdCodice", "99999999999"));
-  const withCf = buyer.vatNumber && italy && buyer.codiceFiscale ? leaf("CodiceFiscale", buyer.codiceFiscale) : undefined;
-  return el("CessionarioCommittente", el("DatiAnagrafici", ids, withCf, anagrafica("buyer", buyer.name)), sede("buyer", buyer.address));
+  const withCf =
+    buyer.vatNumber && italy && buyer.codiceFiscale ? leaf("CodiceFiscale", buyer.codiceFiscale) : undefined;
+  return el(
+    "CessionarioCommittente",
+    el("DatiAnagrafici", ids, withCf, anagrafica("buyer", buyer.name)),
+    sede("buyer", buyer.address),
+  );
 }
 
 /** The lines as FatturaPA carries them: net amounts, and for OSS sales the foreign VAT as a line of its own. */
@@ -180,31 +206,44 @@ function linesOf(model: InvoiceModel) {
     return {
       lines: [
         ...lines,
-        { description: `IVA ${treatment.vatCountry} ${rate(treatment.ratePercent)}% assolta tramite OSS`, netCents: split.taxCents },
+        {
+          description: `IVA ${treatment.vatCountry} ${rate(treatment.ratePercent)}% assolta tramite OSS`,
+          netCents: split.taxCents,
+        },
       ],
       taxableCents: split.taxableCents + split.taxCents,
       taxCents: 0,
       italianRate: 0,
     };
-  return { lines, taxableCents: split.taxableCents, taxCents: split.taxCents, italianRate: treatment.ratePercent };
+  return {
+    lines,
+    taxableCents: split.taxableCents,
+    taxCents: split.taxCents,
+    italianRate: treatment.ratePercent,
+  };
 }
 
 /** The invoice model as FatturaPA XML (UTF-8, every character within Latin-1). */
 export function fatturaPaXml(model: InvoiceModel): string {
   const { seller, buyer, treatment } = model;
-  if (!/^\d{11}$/.test(seller.partitaIva)) throw new InvoiceFieldError("seller.partitaIva", "The seller's partita IVA is missing or not 11 digits.");
+  if (!/^\d{11}$/.test(seller.partitaIva))
+    throw new InvoiceFieldError("seller.partitaIva", "The seller's partita IVA is missing or not 11 digits.");
   if (model.lines.length === 0) throw new InvoiceFieldError("lines", "An invoice needs at least one line.");
   if (model.type === "credit-note" && !model.creditNoteOf)
     throw new InvoiceFieldError("creditNoteOf", "A credit note must name the invoice it corrects.");
   const number = text("number", "invoice number", model.number, 20);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(model.date)) throw new InvoiceFieldError("date", "The invoice date must be written YYYY-MM-DD.");
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(model.date))
+    throw new InvoiceFieldError("date", "The invoice date must be written YYYY-MM-DD.");
 
   const italianBuyer = buyer.address.country === "IT";
-  const delivery: Delivery = italianBuyer ? (buyer.delivery ?? { codiceDestinatario: NO_CODE }) : { codiceDestinatario: FOREIGN_CODE };
+  const delivery: Delivery = italianBuyer
+    ? (buyer.delivery ?? { codiceDestinatario: NO_CODE })
+    : { codiceDestinatario: FOREIGN_CODE };
   const { lines, taxableCents, taxCents, italianRate } = linesOf(model);
   const totalCents = taxableCents + taxCents;
   const natura = italianRate === 0 ? treatment.natura : undefined;
-  if (italianRate === 0 && !natura) throw new Error(`A treatment without VAT needs a Natura: ${treatment.kind}`);
+  if (italianRate === 0 && !natura)
+    throw new Error(`A treatment without VAT needs a Natura: ${treatment.kind}`);
   const bolloCents = treatment.stampDutyMayApply && italianRate === 0 ? stampDutyCents(taxableCents) : 0;
   const progressive = fatturaPaFileName(seller.partitaIva, model.progressive).slice(14, 19);
 
@@ -212,7 +251,11 @@ export function fatturaPaXml(model: InvoiceModel): string {
     "FatturaElettronicaHeader",
     el(
       "DatiTrasmissione",
-      el("IdTrasmittente", leaf("IdPaese", "IT"), leaf("IdCodice", seller.codiceFiscale ?? seller.partitaIva)),
+      el(
+        "IdTrasmittente",
+        leaf("IdPaese", "IT"),
+        leaf("IdCodice", seller.codiceFiscale ?? seller.partitaIva),
+      ),
       leaf("ProgressivoInvio", progressive),
       leaf("FormatoTrasmissione", "FPR12"),
       leaf("CodiceDestinatario", delivery.codiceDestinatario),
@@ -242,14 +285,21 @@ export function fatturaPaXml(model: InvoiceModel): string {
         leaf("Divisa", "EUR"),
         leaf("Data", model.date),
         leaf("Numero", number),
-        bolloCents > 0 ? el("DatiBollo", leaf("BolloVirtuale", "SI"), leaf("ImportoBollo", amount(bolloCents))) : undefined,
+        bolloCents > 0
+          ? el("DatiBollo", leaf("BolloVirtuale", "SI"), leaf("ImportoBollo", amount(bolloCents)))
+          : undefined,
         leaf("ImportoTotaleDocumento", amount(totalCents)),
-        treatment.kind === "flat-rate" ? leaf("Causale", text("causale", "wording", treatment.riferimentoNormativo ?? "", 200)) : undefined,
+        treatment.kind === "flat-rate"
+          ? leaf("Causale", text("causale", "wording", treatment.riferimentoNormativo ?? "", 200))
+          : undefined,
       ),
       model.creditNoteOf
         ? el(
             "DatiFattureCollegate",
-            leaf("IdDocumento", text("creditNoteOf.number", "corrected invoice's number", model.creditNoteOf.number, 20)),
+            leaf(
+              "IdDocumento",
+              text("creditNoteOf.number", "corrected invoice's number", model.creditNoteOf.number, 20),
+            ),
             leaf("Data", model.creditNoteOf.date),
           )
         : undefined,
@@ -274,7 +324,12 @@ export function fatturaPaXml(model: InvoiceModel): string {
         leaf("ImponibileImporto", amount(taxableCents)),
         leaf("Imposta", amount(taxCents)),
         natura ? undefined : leaf("EsigibilitaIVA", "I"),
-        natura && treatment.riferimentoNormativo ? leaf("RiferimentoNormativo", text("riferimentoNormativo", "legal reference", treatment.riferimentoNormativo, 100)) : undefined,
+        natura && treatment.riferimentoNormativo
+          ? leaf(
+              "RiferimentoNormativo",
+              text("riferimentoNormativo", "legal reference", treatment.riferimentoNormativo, 100),
+            )
+          : undefined,
       ),
     ),
   );

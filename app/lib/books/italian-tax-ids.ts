@@ -47,12 +47,15 @@ export function checkPartitaIva(input: string): Checked {
 }
 
 /** Values of the codice fiscale's characters in odd places (1st, 3rd, …), digits as their letter. */
-const ODD_VALUES = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+const ODD_VALUES = [
+  1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23,
+];
 /**
  * A person's code: surname, name, year, month letter, day (plus 40 for women), place, check letter.
  * The digits may be replaced by L M N P Q R S T U V (0–9) for a namesake (omocodia).
  */
-const PERSON_FORMAT = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
+const PERSON_FORMAT =
+  /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
 
 /** The value 0–25 of a character: A–Z, or a digit as the letter in the same place (0 → A). */
 const ordinal = (char: string) => (/\d/.test(char) ? Number(char) : char.charCodeAt(0) - 65);
@@ -92,8 +95,7 @@ export function checkCodiceFiscale(input: string): Checked {
   if (codiceFiscaleCheckChar(value.slice(0, 15)) !== value[15])
     return {
       ok: false,
-      error:
-        "This tax code (codice fiscale) is not valid: its last letter does not match. Check for a typo.",
+      error: "This tax code (codice fiscale) is not valid: its last letter does not match. Check for a typo.",
     };
   return { ok: true, value };
 }

@@ -1,7 +1,7 @@
 /**
  * Where SDI delivers an invoice: the recipient code (codice destinatario) of an Italian business's
  * channel, or its PEC address, or neither. Rules from the FatturaPA technical specifications
- * (Specifiche tecniche 1.9, field 1.1.4; ADR 043): 7 characters for private recipients (FPR12),
+ * (Specifiche tecniche FatturaPA, field 1.1.4; ADR 043): 7 characters for private recipients (FPR12),
  * `0000000` when the invoice goes to a PEC or to a consumer, `XXXXXXX` for a foreign recipient.
  */
 import { emailField } from "#app/lib/email-address.ts";
@@ -26,7 +26,10 @@ export interface Delivery {
  * An Italian business's recipient code or PEC (either may be empty, not both: a business without
  * either still gets its invoice in its cassetto fiscale, so both empty means `0000000`).
  */
-export function checkDelivery(input: { code: string; pec: string }): { ok: true; value: Delivery } | { ok: false; error: string } {
+export function checkDelivery(input: {
+  code: string;
+  pec: string;
+}): { ok: true; value: Delivery } | { ok: false; error: string } {
   const code = compact(input.code);
   let pec = "";
   if (input.pec.trim() !== "") {
@@ -34,11 +37,15 @@ export function checkDelivery(input: { code: string; pec: string }): { ok: true;
     if (!parsed.success) return { ok: false, error: PEC_INVALID };
     pec = parsed.data;
   }
-  if (code === "" || code === NO_CODE) return { ok: true, value: pec ? { codiceDestinatario: NO_CODE, pec } : { codiceDestinatario: NO_CODE } };
+  if (code === "" || code === NO_CODE)
+    return { ok: true, value: pec ? { codiceDestinatario: NO_CODE, pec } : { codiceDestinatario: NO_CODE } };
   const checked = checkRecipientCode(code);
   if (!checked.ok) return checked;
   if (pec !== "")
-    return { ok: false, error: "Give either the recipient code or the PEC address, not both: SDI delivers to one." };
+    return {
+      ok: false,
+      error: "Give either the recipient code or the PEC address, not both: SDI delivers to one.",
+    };
   return { ok: true, value: { codiceDestinatario: checked.value } };
 }
 
@@ -48,8 +55,15 @@ export function checkRecipientCode(input: string): Checked {
   if (code === FOREIGN_CODE)
     return { ok: false, error: "XXXXXXX is the code for buyers outside Italy; it is set for you." };
   if (code.length === 6)
-    return { ok: false, error: "A 6-character code is for the public administration; businesses have a 7-character recipient code." };
+    return {
+      ok: false,
+      error:
+        "A 6-character code is for the public administration; businesses have a 7-character recipient code.",
+    };
   if (!/^[A-Z0-9]{7}$/.test(code))
-    return { ok: false, error: "The recipient code (codice destinatario) has 7 letters and digits, for example M5UXCR1." };
+    return {
+      ok: false,
+      error: "The recipient code (codice destinatario) has 7 letters and digits, for example M5UXCR1.",
+    };
   return { ok: true, value: code };
 }

@@ -14,7 +14,7 @@ export type BuyerType = "consumer" | "business";
 export interface BooksSettings {
   /**
    * Whether the seller's EU-wide distance sales to consumers passed EUR 10,000 this or last year
-   * (art. 7-octies, c. 1 lett. b and c. 2, DPR 633/72; art. 59-quater Directive 2006/112). Below it
+   * (art. 7-octies DPR 633/72; art. 59c Directive 2006/112). Below it
    * Italian VAT applies unless the seller opted for the buyer's country; above it, always the buyer's.
    */
   euConsumerSalesAboveThreshold: boolean;
@@ -40,7 +40,7 @@ export type TreatmentKind =
   | "non-eu-business"
   | "flat-rate";
 
-/** FatturaPA's codes for a line without VAT (Specifiche tecniche 1.9, field 2.2.1.14). */
+/** FatturaPA's codes for a line without VAT (Specifiche tecniche FatturaPA, field 2.2.1.14). */
 export type Natura = "N2.1" | "N2.2" | "N7";
 
 export interface Treatment {
@@ -65,13 +65,15 @@ export interface Treatment {
 export const FLAT_RATE_WORDING =
   "Operazione in franchigia da IVA ai sensi dell'art. 1, commi 54-89, L. 190/2014 - regime forfettario";
 /** Invoices to EU businesses for services (art. 7-ter and art. 21, c. 6-bis lett. a, DPR 633/72). */
-export const REVERSE_CHARGE_WORDING = "Inversione contabile - operazione non soggetta ex art. 7-ter DPR 633/72";
+export const REVERSE_CHARGE_WORDING =
+  "Inversione contabile - operazione non soggetta ex art. 7-ter DPR 633/72";
 /** Invoices to businesses outside the EU (art. 7-ter and art. 21, c. 6-bis lett. b, DPR 633/72). */
 export const NON_EU_BUSINESS_WORDING = "Operazione non soggetta ex art. 7-ter DPR 633/72";
-/** Electronically supplied services to consumers outside the EU (art. 7-septies, c. 1 lett. i, DPR 633/72). */
+/** Electronically supplied services to consumers outside the EU (art. 7-septies DPR 633/72). */
 export const NON_EU_CONSUMER_WORDING = "Operazione non soggetta ex art. 7-septies DPR 633/72";
 /** Electronically supplied services to EU consumers taxed in their country through the OSS. */
-export const OSS_WORDING = "IVA assolta in altro Stato UE tramite OSS - art. 7-octies e art. 74-sexies DPR 633/72";
+export const OSS_WORDING =
+  "IVA assolta in altro Stato UE tramite OSS - art. 7-octies e art. 74-sexies DPR 633/72";
 
 export const ITALIAN_RATE = EU_STANDARD_RATES.IT!;
 
@@ -96,7 +98,14 @@ export function treatmentOf(
       riferimentoNormativo:
         natura === "N2.1" ? (eu ? REVERSE_CHARGE_WORDING : NON_EU_BUSINESS_WORDING) : FLAT_RATE_WORDING,
       invoice,
-      register: sale.buyer === "business" ? "invoices" : italy ? "corrispettivi" : eu ? "corrispettivi" : "outside-scope",
+      register:
+        sale.buyer === "business"
+          ? "invoices"
+          : italy
+            ? "corrispettivi"
+            : eu
+              ? "corrispettivi"
+              : "outside-scope",
       stampDutyMayApply: true,
     };
   }

@@ -5,7 +5,7 @@
  * total is shared among the lines by largest remainder (ADR 043).
  */
 
-/** Stamp duty on an invoice without VAT above EUR 77.47 (DPR 642/1972, Tariffa parte I, art. 13, nota 1). */
+/** Stamp duty on an invoice without VAT above EUR 77.47 (DPR 642/1972, Tariffa parte I, art. 13). */
 export const STAMP_DUTY_CENTS = 200;
 export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
 
@@ -17,7 +17,8 @@ export const stampDutyCents = (amountWithoutVatCents: number) =>
 const hundredths = (ratePercent: number) => Math.round(ratePercent * 100);
 
 /** `numerator / denominator` rounded to the nearest integer, halves up (both positive integers). */
-const roundedQuotient = (numerator: bigint, denominator: bigint) => (2n * numerator + denominator) / (2n * denominator);
+const roundedQuotient = (numerator: bigint, denominator: bigint) =>
+  (2n * numerator + denominator) / (2n * denominator);
 
 export interface Split {
   /** Each line's taxable amount, in the lines' order; they add up to `taxableCents`. */
@@ -43,7 +44,9 @@ export function splitInclusive(grossCents: readonly number[], ratePercent: numbe
     return { index, floor: total === 0n ? 0n : exact / total, remainder: total === 0n ? 0n : exact % total };
   });
   let left = taxable - shares.reduce((sum, share) => sum + share.floor, 0n);
-  for (const share of [...shares].sort((a, b) => (b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.index - b.index))) {
+  for (const share of [...shares].sort((a, b) =>
+    b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.index - b.index,
+  )) {
     if (left === 0n) break;
     share.floor += 1n;
     left -= 1n;
