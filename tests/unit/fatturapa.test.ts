@@ -101,7 +101,7 @@ describe("FatturaPA XML, valid against the official schema 1.2.2", () => {
     ]);
     expect(value(xml, "PrezzoTotale")).toEqual(["39.50", "7.50"]);
     expect(value(xml, "ImportoTotaleDocumento")).toEqual(["47.00"]);
-    expect(value(xml, "IdCodice")).toEqual(["RSSMRA85T10A562S", "02313821007", "99999999999"]);
+    expect(value(xml, "IdCodice")).toEqual(["02313821007", "02313821007", "99999999999"]);
   });
 
   it("a consumer outside the EU: outside the scope, N2.1, art. 7-septies", async () => {

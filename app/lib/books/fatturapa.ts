@@ -251,11 +251,8 @@ export function fatturaPaXml(model: InvoiceModel): string {
     "FatturaElettronicaHeader",
     el(
       "DatiTrasmissione",
-      el(
-        "IdTrasmittente",
-        leaf("IdPaese", "IT"),
-        leaf("IdCodice", seller.codiceFiscale ?? seller.partitaIva),
-      ),
+      // The sender named here and in the file name is the seller; an intermediary may send it on.
+      el("IdTrasmittente", leaf("IdPaese", "IT"), leaf("IdCodice", seller.partitaIva)),
       leaf("ProgressivoInvio", progressive),
       leaf("FormatoTrasmissione", "FPR12"),
       leaf("CodiceDestinatario", delivery.codiceDestinatario),
