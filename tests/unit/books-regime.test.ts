@@ -87,7 +87,7 @@ describe("the treatment of a sale", () => {
       kind: "flat-rate",
       natura: "N2.2",
       riferimentoNormativo:
-        "Operazione in franchigia da IVA ai sensi dell'art. 1, commi 54-89, L. 190/2014 - regime forfettario",
+        "Operazione effettuata ai sensi dell'art. 1, commi da 54 a 89, L. 190/2014 - Regime forfettario",
     });
     expect(treatmentOf({ seller: "forfettario", buyer: "business", country: "DE" }).natura).toBe("N2.1");
     expect(

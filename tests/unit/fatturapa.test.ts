@@ -157,7 +157,7 @@ describe("FatturaPA XML, valid against the official schema 1.2.2", () => {
     expect(value(xml, "BolloVirtuale")).toEqual(["SI"]);
     expect(value(xml, "ImportoBollo")).toEqual(["2.00"]);
     expect(value(xml, "Causale")).toEqual([
-      "Operazione in franchigia da IVA ai sensi dell&apos;art. 1, commi 54-89, L. 190/2014 - regime forfettario",
+      "Operazione effettuata ai sensi dell&apos;art. 1, commi da 54 a 89, L. 190/2014 - Regime forfettario",
     ]);
     const atThreshold = await valid(invoice("forfettario", "consumer", buyers.italianConsumer!, 7747));
     expect(atThreshold).not.toContain("DatiBollo");

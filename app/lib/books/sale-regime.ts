@@ -61,9 +61,9 @@ export interface Treatment {
   stampDutyMayApply: boolean;
 }
 
-/** The wording a flat-rate seller's invoice carries (L. 190/2014, art. 1, c. 54–89; Agenzia delle Entrate circ. 10/E 2016). */
+/** How a flat-rate seller's invoice states its regime (L. 190/2014, art. 1, c. 54–89 ask for the statement, not its words; this is the text in common use). */
 export const FLAT_RATE_WORDING =
-  "Operazione in franchigia da IVA ai sensi dell'art. 1, commi 54-89, L. 190/2014 - regime forfettario";
+  "Operazione effettuata ai sensi dell'art. 1, commi da 54 a 89, L. 190/2014 - Regime forfettario";
 /** Invoices to EU businesses for services (art. 7-ter and art. 21, c. 6-bis lett. a, DPR 633/72). */
 export const REVERSE_CHARGE_WORDING =
   "Inversione contabile - operazione non soggetta ex art. 7-ter DPR 633/72";
