@@ -134,3 +134,17 @@ describe("SDI recipient code and PEC", () => {
     );
   });
 });
+
+describe("hostile input", () => {
+  it("a megabyte of text, HTML or control characters is refused at once, with the usual sentence", () => {
+    const huge = "1".repeat(1_000_000);
+    const started = performance.now();
+    expect(refused(checkPartitaIva(huge))).toMatch(/has 11 digits/);
+    expect(refused(checkCodiceFiscale(`${"A".repeat(999_999)}1`))).toMatch(/has 16 letters and digits/);
+    expect(refused(checkEuVatNumber(`DE${huge}`, "DE"))).toMatch(/written like DE136695976/);
+    expect(refused(checkRecipientCode(huge))).toMatch(/has 7 letters and digits/);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(refused(checkPartitaIva("<script>alert(1)</script>"))).toMatch(/has 11 digits/);
+    expect(refused(checkEuVatNumber("DE\u0000136695976", "DE"))).toMatch(/written like/);
+  });
+});
