@@ -319,3 +319,19 @@ export const funnelDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.step, t.source, t.campaign, t.device, t.article] })],
 );
+
+/**
+ * The seller's invoice series and the next number of each per year: invoices are numbered without
+ * gaps per series and year (art. 21 DPR 633/72), taken inside the transaction that records the
+ * invoice (app/lib/books/numbering.server.ts).
+ */
+export const invoiceSeries = pgTable(
+  "invoice_series",
+  {
+    series: text("series").notNull(),
+    year: integer("year").notNull(),
+    nextNumber: integer("next_number").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);

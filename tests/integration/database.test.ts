@@ -17,6 +17,7 @@ const TABLES = [
   "downloads",
   "email_outbox",
   "funnel_daily",
+  "invoice_series",
   "lost_link_requests",
   "orders",
   "payment_records",
