@@ -116,7 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        {!ownHeader && <SiteFooter supportEmail={config?.supportEmail} />}
+        {!ownHeader && <SiteFooter supportEmail={config?.supportEmail} seller={config?.seller} />}
         {pageScript ? (
           // Vite serves a page script unbundled in development, as a module that imports the rest.
           <script src={pageScript} defer type={import.meta.env.DEV ? "module" : undefined} />

@@ -28,6 +28,7 @@ import { confirmDownloadPath } from "#app/lib/links.ts";
 import { type Logger, loggableUrl, logger, logPageAnswered } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, cspNonceContext, servicesContext } from "#app/lib/router-context.ts";
+import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
 import { getServices, type Services, shutdownServices } from "#app/lib/services.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { redirectTrailingSlash } from "./canonical-path.ts";
@@ -268,6 +269,7 @@ async function serveBuild(
     publicUrl: services.env.PUBLIC_URL,
     supportEmail: services.env.SUPPORT_EMAIL,
     retentionDays: String(services.env.RETENTION_DAYS),
+    seller: sellerLine(sellerOf(services.env)),
     testModeNotice:
       services.env.PAYMENTS === "test" ? renderToStaticMarkup(createElement(TestModeNotice)) : null,
   };

@@ -110,6 +110,7 @@ for (const backend of testBackends()) {
         smtpUrl: "smtp://127.0.0.1:1",
         from: "x@shop.test",
         mailDir: "/nonexistent",
+        seller: "Coaching Shop Srl, Via Roma 1, Milano · VAT ID IT12345678903",
       });
       await enqueueEmail(db(), delivery(4));
       expect(await processOutbox(db(), down)).toBe(0);
