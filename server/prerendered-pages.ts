@@ -53,11 +53,11 @@ const ESCAPES: Record<string, (value: string) => string> = {
  * kind of file; and a placeholder percent-encoded in a link by the setting percent-encoded.
  */
 function withSettings(text: string, settings: Settings, type: string): string {
-  const escape = ESCAPES[type]!;
+  const written = ESCAPES[type]!;
   let result = text;
   for (const key of ["publicUrl", "supportEmail", "retentionDays", "seller"] as const) {
     result = result
-      .replaceAll(PLACEHOLDERS[key], escape(settings[key]))
+      .replaceAll(PLACEHOLDERS[key], written(settings[key]))
       .replaceAll(encodeURIComponent(PLACEHOLDERS[key]), encodeURIComponent(settings[key]));
   }
   return result;
