@@ -13,7 +13,7 @@ export function SiteFooter({ supportEmail, seller }: { supportEmail?: string; se
           </p>
           {seller && (
             <p className="mt-1 [overflow-wrap:anywhere]" data-seller>
-              {LEGAL_COPY.soldBy} {seller}
+              {`${LEGAL_COPY.soldBy} ${seller}`}
             </p>
           )}
         </div>
