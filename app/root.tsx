@@ -63,6 +63,12 @@ export interface PageHandle {
    * header and footer are left out, and toasts open below that header so they never cover it.
    */
   ownHeader?: (loaderData: unknown) => boolean;
+  /**
+   * The page is a step of a purchase (the checkout, the test payment page, the success page and
+   * its "What's inside"), from the route's loader data: the header's button to the checkout is
+   * left out.
+   */
+  purchaseStep?: (loaderData: unknown) => boolean;
 }
 
 /**
@@ -86,6 +92,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       .findLast(Boolean) ?? "en";
   const ownHeader = matches.some((match) =>
     (match.handle as PageHandle | undefined)?.ownHeader?.(match.loaderData),
+  );
+  const purchaseStep = matches.some((match) =>
+    (match.handle as PageHandle | undefined)?.purchaseStep?.(match.loaderData),
   );
   const testModeNotice =
     config?.testMode && !matches.some((match) => (match.handle as PageHandle | undefined)?.ownTestModeNotice);
@@ -112,11 +121,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {testModeNotice && <TestModeNotice />}
-        {!ownHeader && <SiteHeader />}
+        {!ownHeader && <SiteHeader checkoutButton={!purchaseStep} />}
         <main id="main" className="flex-1">
           {children}
         </main>
-        {!ownHeader && <SiteFooter supportEmail={config?.supportEmail} />}
+        {!ownHeader && <SiteFooter supportEmail={config?.supportEmail} seller={config?.seller} />}
         {pageScript ? (
           // Vite serves a page script unbundled in development, as a module that imports the rest.
           <script src={pageScript} defer type={import.meta.env.DEV ? "module" : undefined} />

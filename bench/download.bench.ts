@@ -9,6 +9,7 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
+import { licenceIssuer } from "#app/lib/downloads/licence-pdf.server.ts";
 import { createAdminDownloadToken, createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
@@ -65,7 +66,7 @@ for (let i = 0; i < CONCURRENCY + 3; i++) {
   );
   tokens.push(token);
   const [paid] = await seeding.database.db.select().from(orders).where(eq(orders.id, order!.id));
-  const copy = await expectedCopy(content, { ...paid!, paidAt: paid!.paidAt! }, seeding.env.SUPPORT_EMAIL);
+  const copy = await expectedCopy(content, { ...paid!, paidAt: paid!.paidAt! }, licenceIssuer(seeding.env));
   copyHashes.set(token, createHash("sha256").update(copy.bytes).digest("hex"));
 }
 await seeding.close();

@@ -33,6 +33,7 @@ import {
   landingFactsContext,
   servicesContext,
 } from "#app/lib/router-context.ts";
+import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { liveLandingFacts } from "#app/lib/storefront/landing-facts.server.ts";
 import { type LandingFacts, regularPriceFacts } from "#app/lib/storefront/landing-facts.ts";
@@ -288,6 +289,7 @@ async function serveBuild(
     publicUrl: services.env.PUBLIC_URL,
     supportEmail: services.env.SUPPORT_EMAIL,
     retentionDays: String(services.env.RETENTION_DAYS),
+    seller: sellerLine(sellerOf(services.env)),
     testModeNotice:
       services.env.PAYMENTS === "test" ? renderToStaticMarkup(createElement(TestModeNotice)) : null,
   };

@@ -9,6 +9,7 @@ import type { Request, Response } from "express";
 import send from "send";
 import { DOWNLOAD_REFUSALS } from "#app/content/checkout.ts";
 import { NOT_RECORDED, type TransferRecord } from "#app/lib/downloads/download-record.server.ts";
+import { licenceIssuer } from "#app/lib/downloads/licence-pdf.server.ts";
 import { personalCopy } from "#app/lib/downloads/personal-copy.server.ts";
 import type { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import { productZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
@@ -51,7 +52,7 @@ export async function downloadBody(
     return { ...plan, source: { path: plan.path }, segments: [{ offset: 0, length: plan.size }] };
   }
   const directory = await productZipDirectory(services, plan.product);
-  const copy = await personalCopy(plan.product, directory, plan.order, services.env.SUPPORT_EMAIL);
+  const copy = await personalCopy(plan.product, directory, plan.order, licenceIssuer(services.env));
   return {
     fileName: plan.fileName,
     etag: copy.etag,

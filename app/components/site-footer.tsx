@@ -2,13 +2,21 @@ import { Link } from "react-router";
 import { LEGAL_COPY } from "#app/content/legal.ts";
 import { HEADER, PRODUCT } from "#app/content/site.ts";
 
-export function SiteFooter({ supportEmail }: { supportEmail?: string }) {
+/** The footer of every storefront page: the seller named (ADR 041), the site's links and support. */
+export function SiteFooter({ supportEmail, seller }: { supportEmail?: string; seller?: string }) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-10 text-sm text-slate-600 md:flex-row md:items-center md:justify-between">
-        <p>
-          © {new Date().getFullYear()} {PRODUCT.name}
-        </p>
+        <div>
+          <p>
+            © {new Date().getFullYear()} {PRODUCT.name}
+          </p>
+          {seller && (
+            <p className="mt-1 [overflow-wrap:anywhere]" data-seller>
+              {`${LEGAL_COPY.soldBy} ${seller}`}
+            </p>
+          )}
+        </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-4">
           <Link to="/" className="hover:text-slate-900">
             {HEADER.home}

@@ -12,9 +12,10 @@ const MENU_ID = "mobile-menu";
 /**
  * The sticky header. Its mobile menu opens through enhance/menu.ts, on pages with React and without,
  * so the markup here is static. Links to the home page and the blog reload the document: those pages
- * ship without React (ADR 008) and bring their own script.
+ * ship without React (ADR 008) and bring their own script. `checkoutButton`: whether it shows the
+ * button to the checkout (not on the steps of a purchase).
  */
-export function SiteHeader() {
+export function SiteHeader({ checkoutButton }: { checkoutButton: boolean }) {
   const links = (
     <>
       <NavLink to="/" end className={navLinkClass}>
@@ -40,12 +41,14 @@ export function SiteHeader() {
           {links}
         </nav>
         <div className="flex items-center gap-2">
-          <Link
-            to="/checkout"
-            className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800 sm:px-4"
-          >
-            {HEADER.cta}
-          </Link>
+          {checkoutButton && (
+            <Link
+              to="/checkout"
+              className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800 sm:px-4"
+            >
+              {HEADER.cta}
+            </Link>
+          )}
           <button
             type="button"
             data-menu-toggle

@@ -181,6 +181,7 @@ export const ADMIN_PAGES_COPY = {
       file: "Scritta su file in DATA_DIR/mail (nessun invio)",
     },
     support: "Indirizzo di assistenza",
+    seller: "Venditore (a piè di ogni pagina, e-mail e licenza)",
     webhook: "Ultimo evento del webhook di Stripe",
     webhookNone: "Nessun evento ricevuto",
     webhookTest: "Non serve in modalità di prova",
@@ -190,6 +191,7 @@ export const ADMIN_PAGES_COPY = {
     checklist: {
       product: "Prodotto caricato",
       support: "Indirizzo di assistenza impostato (SUPPORT_EMAIL)",
+      seller: "Venditore indicato (SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID)",
       stripe: "Chiavi di Stripe impostate (PAYMENTS=stripe)",
       webhook: "Il webhook di Stripe ha risposto almeno una volta",
       testPurchase: "Un acquisto di prova completato",

@@ -1,15 +1,24 @@
 /**
  * The store's terms and privacy notice (/terms, /privacy), written for what this store sells and
- * keeps. Kept consistent with the guarantee and licence promised in site.ts and landing.ts, the
+ * keeps. Kept consistent with the guarantee and license promised in site.ts and landing.ts, the
  * 14-day withdrawal consent asked at checkout (ADR 016), and the retention periods in the README.
  * Another seller re-skins them here.
  */
-import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
+import { LICENSE, PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { formatCents } from "#app/lib/money.ts";
 
 export interface LegalSection {
   title: string;
   paragraphs: string[];
+}
+
+/** The store's settings the pages state. */
+export interface LegalSettings {
+  supportEmail: string;
+  /** How long download IP addresses are kept (RETENTION_DAYS, as the page shows it). */
+  retentionDays: string;
+  /** The seller's name, address and VAT number in one line (ADR 041). */
+  seller: string;
 }
 
 export interface LegalDocument {
@@ -18,8 +27,7 @@ export interface LegalDocument {
   description: string;
   /** When the text last changed (ISO date). */
   updated: string;
-  /** `retentionDays`: how long download IP addresses are kept (RETENTION_DAYS, as the page shows it). */
-  sections: (supportEmail: string, retentionDays: string) => LegalSection[];
+  sections: (settings: LegalSettings) => LegalSection[];
 }
 
 const price = formatCents(PRODUCT.priceCents);
@@ -30,8 +38,8 @@ export const TERMS: LegalDocument = {
   path: "/terms",
   title: "Terms of Sale",
   description: `The terms for buying the ${PRODUCT.name}: what you get, the licence, delivery, the ${days}-day money-back guarantee and refunds.`,
-  updated: "2026-11-23",
-  sections: (support) => [
+  updated: "2026-11-27",
+  sections: ({ supportEmail: support, seller }) => [
     {
       title: "What you buy",
       paragraphs: [
@@ -62,17 +70,11 @@ export const TERMS: LegalDocument = {
         "If you open a dispute or chargeback with your bank instead of writing to us, access to the download is suspended while the dispute is open.",
       ],
     },
+    { title: LICENSE.title, paragraphs: [...LICENSE.grants] },
     {
-      title: "Licence",
+      title: "Seller and contact",
       paragraphs: [
-        "You may use the templates in your own business and with your clients, customize them as much as you like, and sell or hand out the completed worksheets, workbooks and designs you create with them.",
-        "You may not resell, share or give away the templates themselves (edited or not), the ZIP archive or your download link, nor offer them as part of another template product.",
-      ],
-    },
-    {
-      title: "Contact",
-      paragraphs: [
-        `The store is run by its owner, based in Italy. For questions, refunds and any complaint write to ${support}; we answer within one business day.`,
+        `The toolkit is sold by ${seller}. For questions, refunds and any complaint write to ${support}; we answer within one business day.`,
       ],
     },
   ],
@@ -82,8 +84,14 @@ export const PRIVACY: LegalDocument = {
   path: "/privacy",
   title: "Privacy Policy",
   description: `What the ${PRODUCT.name} store keeps about you, why, for how long, and how to reach us.`,
-  updated: "2026-11-24",
-  sections: (support, retentionDays) => [
+  updated: "2026-11-27",
+  sections: ({ supportEmail: support, retentionDays, seller }) => [
+    {
+      title: "Who is responsible for your data",
+      paragraphs: [
+        `The controller of your personal data is the seller, ${seller}. Write to ${support} about anything on this page.`,
+      ],
+    },
     {
       title: "What we keep and why",
       paragraphs: [
@@ -126,4 +134,6 @@ export const LEGAL_COPY = {
   updated: "Last updated",
   termsLink: "Terms",
   privacyLink: "Privacy",
+  /** Before the seller's line in the footer. */
+  soldBy: "Sold by",
 } as const;

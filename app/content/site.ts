@@ -133,7 +133,21 @@ export interface FaqItem {
   answer: string;
 }
 
-/** The licence terms as the landing page states them: also the terms in each buyer's licence PDF. */
+/**
+ * What the licence grants, in the site's US spelling: each buyer's license PDF states it, and the
+ * terms of sale repeat it. The landing page's FAQ answers the same question in short.
+ */
+export const LICENSE = {
+  title: "License",
+  heading: "What this license grants",
+  grants: [
+    "Personal and client use: you may use the templates yourself and with the clients you coach, and customize them as much as you like.",
+    "Commercial use in your coaching business: you may sell or hand out the completed worksheets, workbooks, forms and designs you create with the templates, and use them to market your business.",
+    "No resale or redistribution: you may not resell, share, give away or redistribute the templates themselves (edited or not), the ZIP archive or your download link, nor include them in another template product.",
+  ],
+} as const;
+
+/** The licence terms as the landing page's FAQ states them. */
 export const LICENCE_FAQ: FaqItem = {
   question: "Can I use these templates with my clients and sell completed worksheets?",
   answer:

@@ -85,6 +85,7 @@ function checkBeforePosting(form: HTMLFormElement) {
   const email = form.elements.namedItem("email") as HTMLInputElement;
   const consent = form.elements.namedItem("consent") as HTMLInputElement;
   const emailError = $("#email-error");
+  const consentError = $("#consent-error");
   const buy = $<HTMLButtonElement>("[data-buy]");
   const label = buy.textContent;
   const refuse = (event: SubmitEvent, field: HTMLInputElement, copy: { title: string; message: string }) => {
@@ -92,6 +93,12 @@ function checkBeforePosting(form: HTMLFormElement) {
     showToast(copy.title, copy.message);
     field.focus();
   };
+  // Ticked, the box is no longer flagged.
+  consent.addEventListener("change", () => {
+    if (!consent.checked) return;
+    consentError.hidden = true;
+    consent.ariaInvalid = null;
+  });
   form.addEventListener("submit", (event) => {
     const address = email.value.trim();
     if (!address) return refuse(event, email, CHECKOUT_COPY.emailRequired);
@@ -101,7 +108,12 @@ function checkBeforePosting(form: HTMLFormElement) {
       email.ariaInvalid = "true";
       return refuse(event, email, CHECKOUT_COPY.emailInvalid);
     }
-    if (!consent.checked) return refuse(event, consent, CHECKOUT_COPY.consentRequired);
+    if (!consent.checked) {
+      consentError.textContent = CHECKOUT_COPY.consentRequired.message;
+      consentError.hidden = false;
+      consent.ariaInvalid = "true";
+      return refuse(event, consent, CHECKOUT_COPY.consentRequired);
+    }
     buy.disabled = true;
     buy.textContent = CHECKOUT_COPY.processing;
   });

@@ -41,6 +41,37 @@ const trustProxy = z.string().transform((value, ctx): number | string[] => {
   return z.NEVER;
 });
 
+/**
+ * An Italian partita IVA: 11 digits, the last a check digit (odd places summed as they are, even
+ * places doubled less 9 when over 9; the total with the check digit a multiple of 10), with or
+ * without the "IT" prefix and spaces. Written back as "IT" and the 11 digits.
+ */
+const italianVatId = z.string().transform((value, ctx) => {
+  const digits = value.replace(/\s+/g, "").toUpperCase().replace(/^IT/, "");
+  const checked =
+    /^\d{11}$/.test(digits) &&
+    [...digits].reduce((sum, c, i) => {
+      const d = Number(c);
+      return sum + (i % 2 === 0 ? d : d * 2 > 9 ? d * 2 - 9 : d * 2);
+    }, 0) %
+      10 ===
+      0;
+  if (checked) return `IT${digits}`;
+  ctx.addIssue({
+    code: "custom",
+    message: "an Italian VAT number (partita IVA): 11 digits, optionally after IT",
+  });
+  return z.NEVER;
+});
+
+/** A name or an address printed on pages, e-mails and the licence: one line, of a sensible length. */
+const sellerText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, "one line, without control characters");
+
 const seconds = z.coerce
   .number()
   .positive()
@@ -79,6 +110,19 @@ const envSchema = z.object({
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL")),
   MAIL_FROM: optional(z.string()),
   SUPPORT_EMAIL: optional(z.email()),
+  /** The seller named on every page, in every e-mail and on the licence (ADR 041); a live store needs the first three. */
+  SELLER_NAME: optional(sellerText(200)),
+  SELLER_ADDRESS: optional(sellerText(300)),
+  SELLER_VAT_ID: optional(italianVatId),
+  /** The Italian business register entry (REA), e.g. "MI-1234567". */
+  SELLER_REA: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}[- ]?\d{1,8}$/, "a REA number: the province and the number, e.g. MI-1234567"),
+  ),
+  /** The seller's certified e-mail address (PEC). */
+  SELLER_PEC: optional(z.email()),
   REVIEW_URL: optional(z.url({ protocol: /^https?$/ })),
   /** Days after a buyer's first download that the review request goes out (REVIEW_URL set). */
   REVIEW_DELAY_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(7),
@@ -142,6 +186,11 @@ function crossChecks(env: z.infer<typeof envSchema>, publicUrl: string): string[
     problems.push("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set");
   if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY)
     problems.push("STRIPE_SECRET_KEY: required when PAYMENTS=stripe");
+  const unnamed = (["SELLER_NAME", "SELLER_ADDRESS", "SELLER_VAT_ID"] as const).filter((name) => !env[name]);
+  if (env.STRIPE_SECRET_KEY && unnamed.length > 0)
+    problems.push(
+      `${unnamed.join(", ")}: required when STRIPE_SECRET_KEY is set (a live store names its seller on every page)`,
+    );
   if (env.PAYMENTS === "test" && env.STRIPE_SECRET_KEY)
     problems.push("PAYMENTS: 'test' while STRIPE_SECRET_KEY is set; remove one of them");
   // A public https address without keys would let anyone "pay" on the test page and download.

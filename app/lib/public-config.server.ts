@@ -1,15 +1,18 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { parseEnv } from "#app/lib/env.server.ts";
+import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
 
 /**
  * What the build's prerender writes where a page shows a setting (`npm run build` sets
  * PRERENDER_PLACEHOLDERS=1); the server puts the running store's values in at start
- * (server/prerendered-pages.ts), so one build serves any PUBLIC_URL, SUPPORT_EMAIL and RETENTION_DAYS.
+ * (server/prerendered-pages.ts), so one build serves any PUBLIC_URL, SUPPORT_EMAIL, RETENTION_DAYS and seller.
  */
 export const PLACEHOLDERS = {
   publicUrl: "https://public-url.placeholder.invalid",
   supportEmail: "support@support-email.placeholder.invalid",
   retentionDays: "retention-days.placeholder.invalid",
+  /** The seller's line (seller.server.ts), HTML-escaped or JSON-escaped where it is put in. */
+  seller: "seller.placeholder.invalid",
 } as const;
 
 /**
@@ -27,6 +30,7 @@ export function publicConfig() {
     publicUrl: env.PUBLIC_URL,
     reviewUrl: env.REVIEW_URL ?? null,
     retentionDays: String(env.RETENTION_DAYS),
+    seller: sellerLine(sellerOf(env)),
     testMode: env.PAYMENTS === "test",
   };
 }

@@ -22,6 +22,7 @@ import type { ReconcilingFlag } from "#app/lib/orders/reconcile-orders.server.ts
 import type { PaymentProvider, SessionStatus } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
+import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
 import { type FirstStart, loadSettings, type StoreSettings } from "#app/lib/settings.server.ts";
 import type { FileStore } from "#app/lib/storage/file-store.ts";
 import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
@@ -116,6 +117,7 @@ export async function createServices(
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM ?? `Life Coaching Toolkit <${env.SUPPORT_EMAIL}>`,
     mailDir: mailDirOf(env.DATA_DIR),
+    seller: sellerLine(sellerOf(env)),
   });
   const memory: StoreMemory = {
     sessionAnswers: sessionAnswerCache(),

@@ -26,7 +26,7 @@ import { loadAsDocument } from "#app/routes/load-as-document.ts";
 import type { Route } from "./+types/checkout";
 
 /** Server-rendered on every request and enhanced by a page script, without React (ADR 029). */
-export const handle: PageHandle = { script: checkoutScript };
+export const handle: PageHandle = { script: checkoutScript, purchaseStep: () => true };
 export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = () => [
@@ -294,15 +294,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     .
                   </label>
                 </div>
-                {consentError && (
-                  <p id="consent-error" role="alert" className="mt-2 text-sm text-red-700">
-                    {refusal.error.message}
-                  </p>
-                )}
+                {/* Also shown by the page script, when it refuses the order before posting. */}
+                <p
+                  id="consent-error"
+                  role="alert"
+                  hidden={!consentError}
+                  className="mt-2 text-sm text-red-700"
+                >
+                  {consentError ? refusal.error.message : null}
+                </p>
                 <button
                   type="submit"
                   data-buy
-                  className="mt-4 w-full rounded-md bg-brand-700 px-4 py-3.5 text-lg font-bold text-white shadow hover:bg-brand-800 disabled:opacity-60"
+                  className="mt-4 w-full rounded-md bg-brand-700 px-3 py-3.5 text-base font-bold whitespace-nowrap text-white sm:px-4 sm:text-lg shadow hover:bg-brand-800 disabled:opacity-60"
                 >
                   {CHECKOUT_COPY.buy(formatCents(price))}
                 </button>

@@ -46,6 +46,7 @@ export const handle: PageHandle = {
   lang: (data) => ((data as SecretData | undefined)?.page === "admin" ? "it" : undefined),
   ownHeader: (data) => (data as SecretData | undefined)?.page === "admin",
   script: (data) => ((data as SecretData | undefined)?.page === "success" ? successScript : undefined),
+  purchaseStep: (data) => (data as SecretData | undefined)?.page === "success",
 };
 
 /**

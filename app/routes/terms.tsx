@@ -11,8 +11,8 @@ export const handle: PageHandle = { script: legalScript };
 export const clientLoader = loadAsDocument;
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { publicUrl, supportEmail, retentionDays } = publicConfigOf(context);
-  return { publicUrl, supportEmail, retentionDays };
+  const { publicUrl, supportEmail, retentionDays, seller } = publicConfigOf(context);
+  return { publicUrl, settings: { supportEmail, retentionDays, seller } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -22,11 +22,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
-  return (
-    <LegalPage
-      document={TERMS}
-      supportEmail={loaderData.supportEmail}
-      retentionDays={loaderData.retentionDays}
-    />
-  );
+  return <LegalPage document={TERMS} settings={loaderData.settings} />;
 }

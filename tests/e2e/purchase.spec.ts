@@ -383,13 +383,13 @@ test.describe("What's inside, on a 390 px phone", () => {
     await page.getByRole("link", { name: /What's inside/ }).click();
     await expect(page.getByRole("heading", { name: "What's inside" })).toBeVisible();
     await expect(page).toHaveTitle("What's inside");
-    const folder = page.getByRole("region", { name: "Life Coaching Toolkit", exact: true });
+    // The pack's root folder ("Life Coaching Toolkit") is the pack itself: no heading repeats it.
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Top level", "Client forms"]);
+    const folder = page.getByRole("region", { name: "Top level", exact: true });
     await expect(folder.getByText("Canva links.pdf")).toBeVisible();
     await expect(folder.getByText("README.txt")).toBeVisible();
     await expect(folder.getByText("PDF · 39 KB")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Life Coaching Toolkit / Client forms" })).toContainText(
-      "intake.pdf",
-    );
+    await expect(page.getByRole("region", { name: "Client forms", exact: true })).toContainText("intake.pdf");
     // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     if (shoot) await shot("whats-inside");

@@ -240,6 +240,7 @@ for (const backend of testBackends()) {
       expect(settings.body.checklist).toEqual({
         product: true,
         support: true,
+        seller: true,
         stripe: false,
         webhook: false,
         testPurchase: false,

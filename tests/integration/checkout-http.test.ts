@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
+import { TEST_SELLER } from "../setup/seller.ts";
 import { type RunningServer, startServer } from "../setup/server.ts";
 
 /** The checkout and webhook endpoints as a browser or Stripe reaches them, on a store with no product. */
@@ -68,6 +69,7 @@ describe("the Stripe webhook over HTTP", () => {
     server = await startServer({
       STRIPE_SECRET_KEY: "sk_test_http",
       STRIPE_WEBHOOK_SECRET: secret,
+      ...TEST_SELLER,
       STRIPE_API_BASE: stripe.url,
     });
   });

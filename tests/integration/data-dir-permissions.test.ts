@@ -72,7 +72,11 @@ describe("the data directory is the store's user's alone", () => {
   it("writes each e-mail 0600 once the process writes privately", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "store-mail-"));
     keepDataPrivate(dataDir);
-    const mailer = createMailer({ from: "shop@example.com", mailDir: join(dataDir, "mail") });
+    const mailer = createMailer({
+      from: "shop@example.com",
+      mailDir: join(dataDir, "mail"),
+      seller: "Coaching Shop Srl, Via Roma 1, Milano · VAT ID IT12345678903",
+    });
     await mailer.send({
       to: "buyer@example.com",
       subject: "Your download",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
+import { TEST_SELLER } from "../setup/seller.ts";
 import { type RunningServer, startServer } from "../setup/server.ts";
 
 /**
@@ -12,6 +13,7 @@ describe("a fresh live store's landing page", () => {
   beforeAll(async () => {
     stripe = await startFakeStripe();
     server = await startServer({
+      ...TEST_SELLER,
       STRIPE_SECRET_KEY: "sk_test_live_landing",
       STRIPE_WEBHOOK_SECRET: "whsec_live_landing",
       STRIPE_API_BASE: stripe.url,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "#app/lib/db/database.server.ts";
-import { createMailer } from "#app/lib/mail/mailer.server.ts";
+import { createMailer, withSellerFooter } from "#app/lib/mail/mailer.server.ts";
 import {
   enqueueEmail,
   outboxOwner,
@@ -12,6 +12,7 @@ import {
 import { emailOutbox } from "#db/schema.ts";
 import { startSmtp, type TestSmtp } from "../mocks/smtp.ts";
 import { testBackends } from "../setup/databases.ts";
+import { TEST_SELLER_LINE } from "../setup/seller.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
 
 const delivery = (n: number) => ({
@@ -33,6 +34,17 @@ describe("backoff", () => {
     expect([1, 2, 3, 4, 10, 50].map(retryDelayMs)).toEqual([
       30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
     ]);
+  });
+});
+
+describe("the seller's footer", () => {
+  it("escapes the seller's line in the HTML part", () => {
+    const signed = withSellerFooter(
+      { to: "b@example.com", subject: "s", text: "Hi", html: "<html><body><p>Hi</p></body></html>" },
+      'Rossi & "Figli" <b>Srl</b>',
+    );
+    expect(signed.html).toContain(">Rossi &amp; &quot;Figli&quot; &lt;b&gt;Srl&lt;/b&gt;</p></body></html>");
+    expect(signed.text).toBe('Hi\n\n-- \nRossi & "Figli" <b>Srl</b>');
   });
 });
 
@@ -79,6 +91,31 @@ for (const backend of testBackends()) {
       expect(await processOutbox(db(), services.mailer)).toBe(0);
     });
 
+    it("names the seller at the foot of every e-mail: the delivery e-mail and the owner's alike", async () => {
+      await enqueueEmail(db(), delivery(9));
+      await enqueueEmail(db(), {
+        to: "owner@shop.test",
+        template: "owner-sale",
+        payload: {
+          orderNumber: 9,
+          reference: "LCT-0000000009",
+          buyerEmail: "buyer9@example.com",
+          amountCents: 4700,
+          discountApplied: false,
+          source: "",
+          article: "",
+        },
+      });
+      expect(await processOutbox(db(), services.mailer)).toBe(2);
+      expect(smtp.messages).toHaveLength(2);
+      for (const mail of smtp.messages) {
+        expect(mail.text?.trimEnd().endsWith(`-- \n${TEST_SELLER_LINE}`), mail.subject).toBe(true);
+        expect(mail.html, mail.subject).toMatch(
+          new RegExp(`>${TEST_SELLER_LINE.replaceAll(".", "\\.")}</p>\\s*</body>`),
+        );
+      }
+    });
+
     it("queues an e-mail once per dedupe key", async () => {
       expect(await enqueueEmail(db(), delivery(2))).toBe(true);
       expect(await enqueueEmail(db(), delivery(2))).toBe(false);
@@ -110,6 +147,7 @@ for (const backend of testBackends()) {
         smtpUrl: "smtp://127.0.0.1:1",
         from: "x@shop.test",
         mailDir: "/nonexistent",
+        seller: "Coaching Shop Srl, Via Roma 1, Milano · VAT ID IT12345678903",
       });
       await enqueueEmail(db(), delivery(4));
       expect(await processOutbox(db(), down)).toBe(0);

@@ -56,6 +56,7 @@ for (const backend of testBackends()) {
           smtpUrl: smtp.url,
           from: "shop@shop.test",
           mailDir: "",
+          seller: "Coaching Shop Srl, Via Roma 1, Milano · VAT ID IT12345678903",
         });
         await setOwnerNotices(db(), { sale: true, dailySummary: false });
         const order = await paidOrder("buyer@x.co");

@@ -11,6 +11,7 @@ import { emailOutbox } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
 import { startSeededServer } from "../setup/seeded-server.ts";
+import { TEST_SELLER } from "../setup/seller.ts";
 import type { RunningServer } from "../setup/server.ts";
 
 const ADMIN_PATH = "reconcile-admin-0123456789";
@@ -43,6 +44,7 @@ describe("reconciliation in the running store (PGlite)", () => {
     env = {
       ADMIN_PATH,
       STRIPE_SECRET_KEY: "sk_test_reconcile",
+      ...TEST_SELLER,
       STRIPE_WEBHOOK_SECRET: "whsec_reconcile_server",
       STRIPE_API_BASE: stripe.url,
     };

@@ -1,6 +1,7 @@
 import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogSlugs } from "#app/content/blog-slugs.ts";
+import { TEST_SELLER } from "../setup/seller.ts";
 import { type RunningServer, startServer } from "../setup/server.ts";
 
 const PUBLIC_URL = "https://shop.example.com";
@@ -80,6 +81,7 @@ describe("a store that takes real payments", () => {
       PUBLIC_URL,
       STRIPE_SECRET_KEY: "sk_test_store",
       STRIPE_WEBHOOK_SECRET: "whsec_store",
+      ...TEST_SELLER,
       // Nothing here calls Stripe; an address that answers nothing makes sure of it.
       STRIPE_API_BASE: "http://127.0.0.1:9",
     });

@@ -234,6 +234,14 @@ describe("misconfiguration", () => {
     [{ DATABASE_URL: "mysql://localhost/x" }, /DATABASE_URL: a postgres:\/\/ or postgresql:\/\/ URL/],
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, /STRIPE_WEBHOOK_SECRET: required/],
     [{ PUBLIC_URL: "https://shop.example.com" }, /PAYMENTS: PUBLIC_URL is https but no STRIPE_SECRET_KEY/],
+    [
+      {
+        STRIPE_SECRET_KEY: "sk_test_123",
+        STRIPE_WEBHOOK_SECRET: "whsec_123",
+        SELLER_NAME: "Coaching Shop Srl",
+      },
+      /^ {2}SELLER_ADDRESS, SELLER_VAT_ID: required when STRIPE_SECRET_KEY is set/m,
+    ],
   ])("stops the start with a message naming the variable (%j)", async (env, message) => {
     const { code, output } = await failedStart(env);
     expect(code).toBe(1);

@@ -3,6 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
+import { licenceIssuer } from "#app/lib/downloads/licence-pdf.server.ts";
 import { createDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { fulfilOrder, hashAccessToken } from "#app/lib/orders/fulfil-order.server.ts";
@@ -10,6 +11,7 @@ import { createServices, type Services } from "#app/lib/services.server.ts";
 import { accessLinks, orders } from "#db/schema.ts";
 import type { TestBackend } from "./databases.ts";
 import { SAMPLE_ZIP, seedProduct } from "./seed-product.ts";
+import { TEST_SELLER } from "./seller.ts";
 import { type RunningServer, startServer } from "./server.ts";
 import { expectedCopy } from "./zip-fixtures.ts";
 
@@ -32,6 +34,7 @@ export async function startSeededServer(
     DATA_DIR: dataDir,
     TOKEN_SECRET: SEEDED_SECRET,
     ADMIN_PASSWORD: "seeded-admin-password",
+    ...TEST_SELLER,
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   };
@@ -53,7 +56,7 @@ export async function startSeededServer(
   await services.database.db
     .insert(accessLinks)
     .values({ tokenHash: hashAccessToken(accessToken), orderId: order!.id });
-  const copy = await expectedCopy(bytes, { ...paid!, paidAt: paid!.paidAt! }, services.env.SUPPORT_EMAIL);
+  const copy = await expectedCopy(bytes, { ...paid!, paidAt: paid!.paidAt! }, licenceIssuer(services.env));
   const source = await services.files.downloadSource(product.fileKey, { expiresIn: 60, fileName: "t.zip" });
   const filePath = "path" in source ? source.path : null;
   await services.close();

@@ -8,6 +8,7 @@ import { createServices, type Services } from "#app/lib/services.server.ts";
 import * as webhookRoute from "#app/routes/webhooks.stripe.ts";
 import type { FakeStripe } from "../mocks/stripe.ts";
 import type { TestBackend } from "./databases.ts";
+import { TEST_SELLER } from "./seller.ts";
 
 export interface TestServices extends Services {
   dispose(): Promise<void>;
@@ -29,6 +30,7 @@ export async function testServices(
       ADMIN_PATH: "admin-secret-0123456789",
       ADMIN_PASSWORD: "test-admin-password",
       TOKEN_SECRET: "s".repeat(40),
+      ...TEST_SELLER,
       ...(url ? { DATABASE_URL: url } : {}),
       ...env,
     }),

@@ -9,6 +9,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32, deflateRawSync } from "node:zlib";
+import type { LicenceIssuer } from "#app/lib/downloads/licence-pdf.server.ts";
 import { type CopyOrder, personalCopy } from "#app/lib/downloads/personal-copy.server.ts";
 import { readZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
 
@@ -85,10 +86,10 @@ export async function infoZip(options: { zip64?: boolean; comment?: string; stre
  * The personal copy of `file` (a product ZIP's bytes) for `order`, put together from its
  * segments in memory: what a buyer's download must be, byte for byte.
  */
-export async function expectedCopy(file: Buffer, order: CopyOrder, supportEmail: string) {
+export async function expectedCopy(file: Buffer, order: CopyOrder, issuer: LicenceIssuer) {
   const directory = await readZipDirectory(async (start, end) => file.subarray(start, end), file.length);
   const sha256 = createHash("sha256").update(file).digest("hex");
-  const copy = await personalCopy({ sha256, size: file.length }, directory, order, supportEmail);
+  const copy = await personalCopy({ sha256, size: file.length }, directory, order, issuer);
   const bytes = Buffer.concat(
     copy.segments.map((s) => ("bytes" in s ? s.bytes : file.subarray(s.offset, s.offset + s.length))),
   );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv, paymentMode } from "#app/lib/env.server.ts";
+import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
+import { TEST_SELLER, TEST_SELLER_LINE } from "../setup/seller.ts";
 
 describe("parseEnv", () => {
   it("gives the documented defaults for an empty environment", () => {
@@ -101,7 +103,7 @@ describe("parseEnv", () => {
     expect(() => parseEnv(https)).toThrowError(/PAYMENTS: PUBLIC_URL is https but no STRIPE_SECRET_KEY/);
     expect(parseEnv({ ...https, PAYMENTS: "test" }).PAYMENTS).toBe("test");
     expect(parseEnv({}).PAYMENTS).toBe("test");
-    const stripe = { STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+    const stripe = { STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", ...TEST_SELLER };
     expect(parseEnv({ ...https, ...stripe }).PAYMENTS).toBe("stripe");
     expect(() => parseEnv({ PAYMENTS: "stripe" })).toThrowError(
       /STRIPE_SECRET_KEY: required when PAYMENTS=stripe/,
@@ -132,5 +134,60 @@ describe("parseEnv", () => {
   it("requires the webhook secret with a Stripe key, and S3 credentials with a bucket", () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrowError(/STRIPE_WEBHOOK_SECRET/);
     expect(() => parseEnv({ S3_BUCKET: "products" })).toThrowError(/S3_ACCESS_KEY_ID/);
+  });
+});
+
+describe("the seller's settings", () => {
+  const stripe = { STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+
+  it("keeps a live store from starting without the seller's name, address and VAT number, in one line naming them", () => {
+    expect(() => parseEnv(stripe)).toThrowError(
+      /^Invalid configuration:\n {2}SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID: required when STRIPE_SECRET_KEY is set/,
+    );
+    const { SELLER_ADDRESS: _address, ...withoutAddress } = TEST_SELLER;
+    expect(() => parseEnv({ ...stripe, ...withoutAddress })).toThrowError(
+      /^Invalid configuration:\n {2}SELLER_ADDRESS: required when STRIPE_SECRET_KEY is set[^\n]*$/,
+    );
+    expect(() => parseEnv({ ...stripe, ...TEST_SELLER, SELLER_VAT_ID: " " })).toThrowError(
+      /SELLER_VAT_ID: required/,
+    );
+    expect(parseEnv({ ...stripe, ...TEST_SELLER }).PAYMENTS).toBe("stripe");
+  });
+
+  it("names the seller in one line, and marks what a test-mode store lacks as a placeholder", () => {
+    expect(sellerLine(sellerOf(parseEnv(TEST_SELLER)))).toBe(TEST_SELLER_LINE);
+    expect(
+      sellerLine(sellerOf(parseEnv({ ...TEST_SELLER, SELLER_REA: "MI-1234567", SELLER_PEC: "shop@pec.it" }))),
+    ).toBe(`${TEST_SELLER_LINE} · REA MI-1234567 · PEC shop@pec.it`);
+    expect(sellerLine(sellerOf(parseEnv({})))).toBe(
+      "Seller name not set (test mode), address not set (test mode) · VAT ID not set (test mode)",
+    );
+  });
+
+  it("takes an Italian VAT number with its check digit, with or without IT and spaces, and refuses others", () => {
+    for (const given of ["IT12345678903", "12345678903", "it 123 456 789 03", "IT01234567897"]) {
+      expect(parseEnv({ SELLER_VAT_ID: given }).SELLER_VAT_ID, given).toMatch(/^IT\d{11}$/);
+    }
+    expect(parseEnv({ SELLER_VAT_ID: "it 123 456 789 03" }).SELLER_VAT_ID).toBe("IT12345678903");
+    for (const bad of [
+      "IT12345678901",
+      "1234567890",
+      "123456789031",
+      "DE123456789",
+      "IT1234567890A",
+      "<b>",
+    ]) {
+      expect(() => parseEnv({ SELLER_VAT_ID: bad }), bad).toThrowError(
+        /SELLER_VAT_ID: an Italian VAT number \(partita IVA\): 11 digits, optionally after IT/,
+      );
+    }
+  });
+
+  it("refuses a seller's name or address on several lines or past its length, a malformed REA or PEC", () => {
+    expect(() => parseEnv({ SELLER_NAME: "Shop\r\nBcc: x@y.z" })).toThrowError(/SELLER_NAME: one line/);
+    expect(() => parseEnv({ SELLER_ADDRESS: "a".repeat(301) })).toThrowError(/SELLER_ADDRESS: at most 300/);
+    expect(() => parseEnv({ SELLER_REA: "1234567" })).toThrowError(/SELLER_REA: a REA number/);
+    expect(() => parseEnv({ SELLER_PEC: "not-an-address" })).toThrowError(/SELLER_PEC/);
+    expect(parseEnv({ SELLER_NAME: ' Rossi & "Figli" <Srl> ' }).SELLER_NAME).toBe('Rossi & "Figli" <Srl>');
   });
 });

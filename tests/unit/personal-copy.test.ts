@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it, vi } from "vitest";
-import { LICENCE_FAQ, PRODUCT } from "#app/content/site.ts";
+import { LICENSE, PRODUCT } from "#app/content/site.ts";
 import { licencePdf } from "#app/lib/downloads/licence-pdf.server.ts";
 import { licenceEntryName } from "#app/lib/downloads/personal-copy.server.ts";
 import { readZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
@@ -16,9 +16,13 @@ const ORDER = {
   paidAt: new Date("2026-11-20T10:00:00Z"),
 };
 
+const ISSUER = {
+  seller: "Coaching Shop Srl, Via Roma 1, 20121 Milano, Italy · VAT ID IT12345678903",
+  supportEmail: "help@shop.test",
+};
+
 /** The copy of the ZIP at `path`, put together from its segments as the server streams them. */
-const copyOf = async (path: string, order = ORDER) =>
-  expectedCopy(await readFile(path), order, "help@shop.test");
+const copyOf = async (path: string, order = ORDER) => expectedCopy(await readFile(path), order, ISSUER);
 
 /** `unzip -t`, `7z t` and `unzip -l` on the copy: both pass and the licence is listed at the root. */
 async function expectValidCopy(bytes: Buffer, entries: number) {
@@ -55,14 +59,31 @@ function pdfText(pdf: Buffer): string {
 }
 
 describe("the licence PDF", () => {
-  it("names the product, the buyer, the reference, the date, the FAQ's licence and the support address", async () => {
-    const text = pdfText(await licencePdf({ ...ORDER, supportEmail: "help@shop.test" }));
+  it("names the product, the seller, the buyer, the reference, the date and the support address", async () => {
+    const text = pdfText(await licencePdf({ ...ORDER, ...ISSUER })).replaceAll("\n", " ");
     expect(text).toContain(PRODUCT.name);
+    // The standard fonts print WinAnsi: the seller's "·" is one of its characters.
+    expect(text).toContain(`Licensed by: ${ISSUER.seller}`);
     expect(text).toContain("Licensed to: buyer@example.com");
     expect(text).toContain(`Order reference: ${ORDER.reference}`);
     expect(text).toContain("Date: 2026-11-20");
-    expect(text.replaceAll("\n", " ")).toContain(LICENCE_FAQ.answer);
     expect(text).toContain("help@shop.test");
+  });
+
+  it("states what the license grants, in US spelling, not the FAQ's answer", async () => {
+    const text = pdfText(await licencePdf({ ...ORDER, ...ISSUER })).replaceAll("\n", " ");
+    expect(text).toMatch(/^License /);
+    expect(text).toContain("What this license grants Personal and client use");
+    expect(text).toContain(
+      "Personal and client use: you may use the templates yourself and with the clients you coach",
+    );
+    expect(text).toContain("Commercial use in your coaching business:");
+    expect(text).toContain(
+      "No resale or redistribution: you may not resell, share, give away or redistribute the templates themselves",
+    );
+    for (const grant of LICENSE.grants) expect(text).toContain(grant);
+    expect(text).not.toContain("Yes.");
+    expect(text).not.toMatch(/licence/i);
   });
 
   it("makes two at a time however many buyers ask at once, and each buyer gets their own", async () => {
@@ -81,7 +102,7 @@ describe("the licence PDF", () => {
     try {
       const references = Array.from({ length: 12 }, (_, i) => `LCT-${String(i).padStart(10, "0")}`);
       const pdfs = await Promise.all(
-        references.map((reference) => licencePdf({ ...ORDER, reference, supportEmail: "help@shop.test" })),
+        references.map((reference) => licencePdf({ ...ORDER, reference, ...ISSUER })),
       );
       expect(most).toBe(2);
       for (const [i, pdf] of pdfs.entries())

@@ -1,15 +1,7 @@
-import { LEGAL_COPY, type LegalDocument } from "#app/content/legal.ts";
+import { LEGAL_COPY, type LegalDocument, type LegalSettings } from "#app/content/legal.ts";
 
 /** A legal page (terms, privacy): its title, date and sections, as plain prose. */
-export function LegalPage({
-  document,
-  supportEmail,
-  retentionDays,
-}: {
-  document: LegalDocument;
-  supportEmail: string;
-  retentionDays: string;
-}) {
+export function LegalPage({ document, settings }: { document: LegalDocument; settings: LegalSettings }) {
   const updated = new Date(document.updated).toLocaleDateString("en-US", {
     dateStyle: "long",
     timeZone: "UTC",
@@ -20,7 +12,7 @@ export function LegalPage({
       <p className="mt-2 text-sm text-slate-500">
         {LEGAL_COPY.updated}: <time dateTime={document.updated}>{updated}</time>
       </p>
-      {document.sections(supportEmail, retentionDays).map((section) => (
+      {document.sections(settings).map((section) => (
         <section key={section.title} className="mt-8">
           <h2 className="text-xl font-bold">{section.title}</h2>
           {section.paragraphs.map((paragraph) => (

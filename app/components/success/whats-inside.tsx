@@ -8,6 +8,7 @@ interface InsideFile {
   folder: string;
   size: number;
   type: string;
+  opens: boolean;
   available: boolean;
   href: string;
 }
@@ -20,7 +21,7 @@ interface WhatsInsideProps {
   pages: { page: number; count: number; previous: string | null; next: string | null } | null;
 }
 
-/** The files of the pack by folder, each opened (PDF) or downloaded on its own; plain links, no script needed. */
+/** The files of the pack by folder, each opened (PDF, image) or downloaded on its own; plain links, no script needed. */
 export default function WhatsInsidePage({ backHref, error, files, pages }: WhatsInsideProps) {
   const folders = new Map<string, InsideFile[]>();
   for (const file of files) folders.set(file.folder, [...(folders.get(file.folder) ?? []), file]);
@@ -68,13 +69,11 @@ export default function WhatsInsidePage({ backHref, error, files, pages }: Whats
                   <a
                     href={file.href}
                     aria-label={
-                      file.type === "PDF"
-                        ? INSIDE_COPY.openLabel(file.name)
-                        : INSIDE_COPY.downloadLabel(file.name)
+                      file.opens ? INSIDE_COPY.openLabel(file.name) : INSIDE_COPY.downloadLabel(file.name)
                     }
                     className="inline-flex shrink-0 items-center gap-1.5 rounded-md border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
                   >
-                    {file.type === "PDF" ? (
+                    {file.opens ? (
                       <>
                         <ExternalLink aria-hidden="true" className="size-4" /> {INSIDE_COPY.open}
                       </>

@@ -1,19 +1,33 @@
 /**
- * The one-page licence PDF each buyer's copy of the pack carries: the product, the buyer's
- * address, the order reference and date, the licence terms of the landing page's FAQ and the
+ * The one-page license PDF each buyer's copy of the pack carries: the product, the seller, the
+ * buyer's address, the order reference and date, what the license grants (site.ts) and the
  * support address. The same order always gives the same bytes: pdf-lib's dates and producer are
  * set here (to the payment's time and a fixed name), and it writes no random document ID, so a
  * download can be resumed and its Content-Length and ETag hold.
  */
 import pLimit from "p-limit";
 import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
-import { LICENCE_FAQ, PRODUCT } from "#app/content/site.ts";
+import { LICENSE, PRODUCT } from "#app/content/site.ts";
+import type { Env } from "#app/lib/env.server.ts";
+import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
 
-export interface LicenceDetails {
+/** Who grants the license and answers about it: the same on every buyer's license. */
+export interface LicenceIssuer {
+  /** The seller's line (seller.server.ts). */
+  seller: string;
+  supportEmail: string;
+}
+
+/** The issuer the store's settings name. */
+export const licenceIssuer = (env: Env): LicenceIssuer => ({
+  seller: sellerLine(sellerOf(env)),
+  supportEmail: env.SUPPORT_EMAIL,
+});
+
+export interface LicenceDetails extends LicenceIssuer {
   reference: string;
   email: string;
   paidAt: Date;
-  supportEmail: string;
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 56 };
@@ -51,7 +65,7 @@ export function licencePdf(details: LicenceDetails): Promise<Buffer> {
 
 async function makeLicencePdf(details: LicenceDetails): Promise<Buffer> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.setTitle(`Licence - ${details.reference}`);
+  pdf.setTitle(`${LICENSE.title} - ${details.reference}`);
   pdf.setProducer(PRODUCT.brand);
   pdf.setCreator(PRODUCT.brand);
   pdf.setCreationDate(details.paidAt);
@@ -69,13 +83,15 @@ async function makeLicencePdf(details: LicenceDetails): Promise<Buffer> {
     y -= after;
   };
 
-  draw("Licence", bold, 22, 14);
+  draw(LICENSE.title, bold, 22, 14);
   draw(PRODUCT.name, bold, 14, 18);
+  draw(`Licensed by: ${details.seller}`, regular, 11, 2);
   draw(`Licensed to: ${details.email}`, regular, 11, 2);
   draw(`Order reference: ${details.reference}`, regular, 11, 2);
   draw(`Date: ${details.paidAt.toISOString().slice(0, 10)}`, regular, 11, 18);
-  draw("Commercial licence", bold, 13, 4);
-  draw(LICENCE_FAQ.answer, regular, 11, 18);
+  draw(LICENSE.heading, bold, 13, 4);
+  for (const grant of LICENSE.grants) draw(grant, regular, 11, 8);
+  y -= 10;
   draw(`Questions: ${details.supportEmail}`, regular, 11);
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }

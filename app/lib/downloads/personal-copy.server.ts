@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { crc32 } from "node:zlib";
-import { licencePdf } from "#app/lib/downloads/licence-pdf.server.ts";
+import { type LicenceIssuer, licencePdf } from "#app/lib/downloads/licence-pdf.server.ts";
 import type { ZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
 import type { Segment } from "#app/lib/storage/file-store.ts";
 
@@ -18,7 +18,7 @@ import type { Segment } from "#app/lib/storage/file-store.ts";
  * Bumped whenever the copy's bytes for an order would change (the licence's layout, pdf-lib's
  * output): the ETag changes with it, so a resume never stitches two versions together.
  */
-const COPY_FORMAT = 1;
+const COPY_FORMAT = 2;
 
 const U16 = 0xffff;
 const U32 = 0xffffffff;
@@ -47,14 +47,14 @@ function dosDateTime(date: Date) {
   return { time, day };
 }
 
-/** The copy of `product` (its stored ZIP's `directory`) for `order`. */
+/** The copy of `product` (its stored ZIP's `directory`) for `order`, with the license `issuer` grants. */
 export async function personalCopy(
   product: { sha256: string; size: number },
   directory: ZipDirectory,
   order: CopyOrder,
-  supportEmail: string,
+  issuer: LicenceIssuer,
 ): Promise<PersonalCopy> {
-  const pdf = await licencePdf({ ...order, supportEmail });
+  const pdf = await licencePdf({ ...order, ...issuer });
   const name = Buffer.from(licenceEntryName(order.reference), "utf8");
   const { time, day } = dosDateTime(order.paidAt);
   const crc = crc32(pdf);

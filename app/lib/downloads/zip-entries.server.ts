@@ -13,16 +13,26 @@ import type { FileStore } from "#app/lib/storage/file-store.ts";
 /** Longest name or folder shown (characters); the rest is elided in the middle. */
 const SHOWN_LENGTH = 120;
 
-const TYPES: Record<string, { label: string; mime: string }> = {
-  pdf: { label: "PDF", mime: "application/pdf" },
+/**
+ * The types "What's inside" names, and what it serves them as; `opens`: shown in the browser (a
+ * PDF, an image) rather than saved. SVG is not among the images: it can carry scripts.
+ */
+interface FileType {
+  label: string;
+  mime: string;
+  opens?: true;
+}
+
+const TYPES: Record<string, FileType> = {
+  pdf: { label: "PDF", mime: "application/pdf", opens: true },
   txt: { label: "Text", mime: "text/plain; charset=utf-8" },
   md: { label: "Text", mime: "text/plain; charset=utf-8" },
   csv: { label: "Spreadsheet", mime: "text/csv; charset=utf-8" },
-  png: { label: "Image", mime: "image/png" },
-  jpg: { label: "Image", mime: "image/jpeg" },
-  jpeg: { label: "Image", mime: "image/jpeg" },
-  gif: { label: "Image", mime: "image/gif" },
-  webp: { label: "Image", mime: "image/webp" },
+  png: { label: "Image", mime: "image/png", opens: true },
+  jpg: { label: "Image", mime: "image/jpeg", opens: true },
+  jpeg: { label: "Image", mime: "image/jpeg", opens: true },
+  gif: { label: "Image", mime: "image/gif", opens: true },
+  webp: { label: "Image", mime: "image/webp", opens: true },
   docx: {
     label: "Word document",
     mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -35,7 +45,7 @@ const TYPES: Record<string, { label: string; mime: string }> = {
   mp4: { label: "Video", mime: "video/mp4" },
   zip: { label: "ZIP archive", mime: "application/zip" },
 };
-const OTHER = { label: "File", mime: "application/octet-stream" };
+const OTHER: FileType = { label: "File", mime: "application/octet-stream" };
 
 /**
  * Control characters (NUL included) and bidirectional controls shown as the replacement
@@ -63,6 +73,8 @@ export interface ListedEntry {
   folder: string;
   size: number;
   type: string;
+  /** Whether the browser shows it (a PDF, an image) rather than saves it. */
+  opens: boolean;
   /** Whether it can be served on its own (stored or deflated, not encrypted). */
   available: boolean;
 }
@@ -73,19 +85,29 @@ const typeOf = (name: string) => TYPES[name.split(".").pop()?.toLowerCase() ?? "
 export const isServable = (entry: ZipEntry) =>
   !entry.isDirectory && (entry.method === 0 || entry.method === 8) && (entry.flags & 0x01) === 0;
 
-/** The files of the ZIP as "What's inside" lists them, sorted by folder then name. */
+/**
+ * The files of the ZIP as "What's inside" lists them, sorted by folder then name. A pack zipped
+ * from its folder has every file under that one root folder: its name is the pack's, so folders
+ * are named from inside it, and its own files are at the top level.
+ */
 export function listEntries(entries: ZipEntry[]): ListedEntry[] {
-  return entries
+  const files = entries
     .filter((entry) => !entry.isDirectory)
-    .map((entry) => {
-      const path = parts(printable(entry.name));
-      const name = path.pop() ?? "\ufffd";
+    .map((entry) => ({ entry, path: parts(printable(entry.name)) }));
+  const root = files[0]?.path[0];
+  const oneRoot = files.every(({ path }) => path.length > 1 && path[0] === root);
+  return files
+    .map(({ entry, path }) => {
+      const folders = oneRoot ? path.slice(1) : path;
+      const name = folders.pop() ?? "\ufffd";
+      const type = typeOf(name);
       return {
         index: entry.index,
         name: elide(name),
-        folder: elide(path.join(" / ")),
+        folder: elide(folders.join(" / ")),
         size: entry.uncompressedSize,
-        type: typeOf(name).label,
+        type: type.label,
+        opens: type.opens === true,
         available: isServable(entry),
       };
     })
@@ -93,14 +115,14 @@ export function listEntries(entries: ZipEntry[]): ListedEntry[] {
 }
 
 /**
- * The headers of an entry's download: PDFs open in the browser, anything else is saved. The
+ * The headers of an entry's download: PDFs and images open in the browser, anything else is saved. The
  * filename is the entry's own name: ASCII in `filename`, the exact name in `filename*`.
  */
 export function entryHeaders(entry: ZipEntry): Record<string, string> {
   const name = parts(printable(entry.name)).pop()?.slice(-200) ?? "file";
   const type = typeOf(name);
   const ascii = name.replace(/[^\w .()-]/g, "_");
-  const disposition = type.mime === "application/pdf" ? "inline" : "attachment";
+  const disposition = type.opens ? "inline" : "attachment";
   return {
     "Content-Type": type.mime,
     "Content-Disposition": `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
+import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { logger, maskEmail } from "#app/lib/logger.server.ts";
 
 export interface MailMessage {
@@ -17,16 +18,28 @@ export interface MailMessage {
 /** Where the store writes its e-mails when no SMTP server is configured. */
 export const mailDirOf = (dataDir: string) => join(dataDir, "mail");
 
-/** nodemailer's message: the sender and the message's fields, by nodemailer's names. */
-const envelope = (from: string, { to, subject, text, html, replyTo, headers }: MailMessage) => ({
-  from,
-  to,
-  subject,
-  text,
-  html,
-  ...(replyTo ? { replyTo } : {}),
-  ...(headers ? { headers } : {}),
-});
+/**
+ * `message` with the seller's line at its foot (ADR 041): every e-mail the store sends names who
+ * sells, in the text after a signature separator and in the HTML as a last small paragraph.
+ */
+export function withSellerFooter(message: MailMessage, seller: string): MailMessage {
+  const paragraph = `<p style="margin:16px;font-size:12px;line-height:1.5;color:#64748b;text-align:center">${escapeMarkup(seller)}</p>`;
+  const end = message.html.lastIndexOf("</body>");
+  return {
+    ...message,
+    text: `${message.text}\n\n-- \n${seller}`,
+    html:
+      end === -1
+        ? message.html + paragraph
+        : message.html.slice(0, end) + paragraph + message.html.slice(end),
+  };
+}
+
+/** nodemailer's message: the sender and the message, signed by the seller, by nodemailer's names. */
+function envelope(from: string, seller: string, message: MailMessage) {
+  const { to, subject, text, html, replyTo, headers } = withSellerFooter(message, seller);
+  return { from, to, subject, text, html, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}) };
+}
 
 export interface Mailer {
   readonly kind: "smtp" | "files";
@@ -40,15 +53,21 @@ export interface Mailer {
 
 /**
  * nodemailer over SMTP when `SMTP_URL` is set; otherwise each message is written as an RFC 822
- * `.eml` file to `DATA_DIR/mail` (open it with any mail client) and its path is logged.
+ * `.eml` file to `DATA_DIR/mail` (open it with any mail client) and its path is logged. Each
+ * message carries `seller`'s line at its foot.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  mailDir: string;
+  seller: string;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl, { from: opts.from });
     return {
       kind: "smtp",
       async send(message) {
-        const info = await transport.sendMail(envelope(opts.from, message));
+        const info = await transport.sendMail(envelope(opts.from, opts.seller, message));
         return info.response;
       },
       close: () => transport.close(),
@@ -58,7 +77,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
   return {
     kind: "files",
     async send(message) {
-      const info = await transport.sendMail(envelope(opts.from, message));
+      const info = await transport.sendMail(envelope(opts.from, opts.seller, message));
       await mkdir(opts.mailDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
       const path = join(opts.mailDir, name);

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { latestReconcileRuns } from "#app/lib/orders/reconcile-orders.server.ts";
 import { getRefundMode } from "#app/lib/orders/refund-requests.server.ts";
 import { ownerNotices } from "#app/lib/owner/owner-notices.server.ts";
+import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 
 export async function loadSettingsPage(services: Services) {
@@ -44,6 +45,7 @@ export async function loadSettingsPage(services: Services) {
       mail: env.SMTP_URL ? ("smtp" as const) : ("file" as const),
       mailHost: env.SMTP_URL ? new URL(env.SMTP_URL).hostname : null,
       supportEmail: env.SUPPORT_EMAIL,
+      seller: sellerLine(sellerOf(env)),
       stripeKey: stripe
         ? env.STRIPE_SECRET_KEY?.startsWith("sk_live_")
           ? ("live" as const)
@@ -54,6 +56,7 @@ export async function loadSettingsPage(services: Services) {
     checklist: {
       product: Boolean(row?.product),
       support: supportSet,
+      seller: Boolean(env.SELLER_NAME && env.SELLER_ADDRESS && env.SELLER_VAT_ID),
       stripe: stripe,
       webhook: stripe && webhookAt !== null,
       testPurchase: Boolean(row?.test_purchase),

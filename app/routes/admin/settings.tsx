@@ -43,6 +43,7 @@ export default function SettingsPage({ loaderData: data }: Route.ComponentProps)
     [copy.files, store.files === "s3" ? copy.fileStores.s3(store.bucket ?? "") : copy.fileStores.local],
     [copy.mail, store.mail === "smtp" ? copy.mails.smtp(store.mailHost ?? "") : copy.mails.file],
     [copy.support, store.supportEmail],
+    [copy.seller, store.seller],
     [
       copy.webhook,
       store.mode === "test"

@@ -14,8 +14,11 @@ import { downloadPath, type SuccessAccess, successPagePath } from "#app/lib/link
 import { logger } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
+import type { PageHandle } from "#app/root.tsx";
 import { needsDatabase, notFound } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/inside";
+
+export const handle: PageHandle = { purchaseStep: () => true };
 
 export const meta: Route.MetaFunction = () => [
   { title: INSIDE_COPY.title },

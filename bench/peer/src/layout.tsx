@@ -11,7 +11,7 @@ export function Layout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader checkoutButton />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
