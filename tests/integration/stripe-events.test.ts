@@ -8,6 +8,7 @@ import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
 import { createDownloadToken, prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { listOrders, refundOrder } from "#app/lib/orders/admin-orders.server.ts";
+import { reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
 import type { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
@@ -317,6 +318,35 @@ for (const backend of testBackends()) {
       await deliverLast("checkout.session.completed");
       expect(await orderRow(pending.orderId)).toMatchObject({ status: "paid" });
       expect(await access(pending.orderId)).toEqual(granted);
+    });
+
+    it("never takes a session that required no payment for an order's payment, and flags the order it names", async () => {
+      const warnings = warnLines();
+      const pending = await checkout("pending@example.com");
+      const paid = await buy("paid@example.com");
+      // A no-cost session (a 100 % discount) naming the pending order, a setup-mode one naming the paid one.
+      stripe.foreignSession({ client_reference_id: pending.orderId, amount: 0 });
+      const free = stripe.lastEvent("checkout.session.completed");
+      expect(free.data.object).toMatchObject({ payment_status: "no_payment_required", payment_intent: null });
+      await deliver(free);
+      stripe.foreignSession({ client_reference_id: paid.orderId, mode: "setup" });
+      await deliverLast("checkout.session.completed");
+      // Reconciliation sees both completed sessions and fulfils neither.
+      expect(await reconcileOrders(services, "admin")).toMatchObject({ fixedOrders: [], error: null });
+
+      expect(await orderRow(pending.orderId)).toMatchObject({
+        status: "pending",
+        attention: "foreign_payment",
+      });
+      expect(await orderRow(paid.orderId)).toMatchObject({ status: "paid", attention: "foreign_payment" });
+      expect(await access(paid.orderId)).toEqual(granted);
+      expect((await outbox()).map((m) => m.template)).toEqual(["delivery"]);
+      expect(warnings().filter((line) => line.includes("not its own"))).toHaveLength(2);
+      // The admin's lists name the flag: the sale under Vendite, the attempt under Tentativi.
+      for (const filter of ["vendite", "tentativi"] as const)
+        expect((await listOrders(db(), { filter })).items).toEqual([
+          expect.objectContaining({ attention: "foreign_payment" }),
+        ]);
     });
 
     it("acts on no event of the other mode than the store's key, and says so", async () => {

@@ -118,8 +118,9 @@ const notOurs = (event: HandledEvent, detail: Record<string, unknown>) =>
 
 /**
  * A session that names one of our orders but is not the order's own (another session id, amount or
- * currency): it pays for nothing of ours. Logged, and when money moved the order is flagged so the
- * owner can look at the payment in Stripe (refund it, or fulfil by hand).
+ * currency, or one that required no payment): it pays for nothing of ours. Logged, and when the
+ * buyer completed it (money moved, or is on its way, or nothing was due) the order is flagged so
+ * the owner can look at it in Stripe (refund it, or fulfil by hand).
  */
 async function foreignSession(db: Db, event: HandledEvent, orderId: string, session: SessionStatus) {
   logger.warn(
@@ -132,7 +133,8 @@ async function foreignSession(db: Db, event: HandledEvent, orderId: string, sess
     },
     "stripe session names an order but is not its own: acknowledged, order not fulfilled",
   );
-  if (session.paid || session.processing) await flagOrder(db, orderId, FOREIGN_PAYMENT);
+  if (session.paid || session.processing || session.completedWithoutPayment)
+    await flagOrder(db, orderId, FOREIGN_PAYMENT);
 }
 
 /** A payment's refunds and disputes as the provider had them at `observedAt`, for one of our orders. */
