@@ -25,6 +25,7 @@ const TABLES = [
   "reconcile_runs",
   "refund_requests",
   "settings",
+  "stripe_unread_events",
   "unsubscribes",
   "webhook_events",
 ];
