@@ -268,6 +268,29 @@ export const webhookEvents = pgTable("webhook_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Stripe events the store could not read and that name none of its orders (an object its schemas
+ * refuse, an event of the other mode than its key, an envelope without a type or data), for the
+ * owner to look up in Stripe's Dashboard. No payload is kept: the event's id, type and mode, and
+ * what was wrong. Only the newest few are kept (app/lib/payments/unread-stripe-events.server.ts).
+ */
+export const stripeUnreadEvents = pgTable(
+  "stripe_unread_events",
+  {
+    /** The event's id (evt_…), as Stripe's Dashboard finds it. */
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    /** The event's own livemode, when it said one: which of the Dashboard's modes shows it. */
+    livemode: boolean("livemode"),
+    /** mode: of the other mode than the store's key; shape: its envelope or object is not as expected. */
+    problem: text("problem").notNull().$type<"mode" | "shape">(),
+    /** The first problem as the parser states it: a field's path and what it expected, never a value. */
+    detail: text("detail").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("stripe_unread_events_received_idx").on(table.receivedAt)],
+);
+
 /** Buyers' requests for the 30-day money-back guarantee: one per order. */
 export const refundRequests = pgTable("refund_requests", {
   orderId: uuid("order_id")

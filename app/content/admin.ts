@@ -124,6 +124,22 @@ export const ADMIN_COPY = {
     sharingText:
       "Scaricato da troppe reti diverse in 24 ore: ora il cliente conferma il suo indirizzo e-mail prima di ogni download.",
   },
+  unreadEvents: {
+    title: "Eventi Stripe non letti",
+    intro: (kept: number) =>
+      `Eventi che Stripe ha inviato e che il negozio non ha saputo leggere, senza un ordine del negozio a cui collegarli: nessun ordine è stato cambiato. Aprili nella dashboard di Stripe e controlla il pagamento a cui si riferiscono (rimborsi, contestazioni, pagamenti). Restano qui gli ultimi ${kept}.`,
+    empty: "Nessun evento Stripe non letto.",
+    type: "Tipo",
+    id: "ID evento",
+    receivedAt: "Ricevuto",
+    why: "Motivo",
+    mode: (live: boolean | null) =>
+      live === true
+        ? "Evento in modalità live, ma il negozio usa le chiavi di prova: controlla che chiavi e webhook siano dello stesso account e della stessa modalità."
+        : "Evento in modalità di prova, ma il negozio usa le chiavi live: controlla che chiavi e webhook siano dello stesso account e della stessa modalità.",
+    shape: "Il contenuto non è come il negozio se lo aspetta (dettaglio tecnico):",
+    open: "Apri su Stripe",
+  },
   reconcile: {
     title: "Riconciliazione con Stripe",
     every: (minutes: number) =>

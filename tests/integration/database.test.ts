@@ -26,6 +26,7 @@ const TABLES = [
   "reconcile_runs",
   "refund_requests",
   "settings",
+  "stripe_unread_events",
   "unsubscribes",
   "webhook_events",
 ];

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
+import { renderToString } from "react-dom/server";
 import type Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { UnreadStripeEvents } from "#app/components/admin/unread-stripe-events.tsx";
+import { ADMIN_COPY } from "#app/content/admin.ts";
 import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
 import { loadOverview } from "#app/lib/admin/overview.server.ts";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
@@ -8,7 +11,10 @@ import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
 import { createDownloadToken, prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { listOrders, refundOrder } from "#app/lib/orders/admin-orders.server.ts";
+import { reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
 import type { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
+import { UNREAD_EVENTS_KEPT } from "#app/lib/payments/unread-stripe-events.server.ts";
+import { loadOrdersPage } from "#app/routes/admin/orders.server.ts";
 import { emailOutbox, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { API_VERSION } from "../mocks/stripe-events.ts";
@@ -319,6 +325,35 @@ for (const backend of testBackends()) {
       expect(await access(pending.orderId)).toEqual(granted);
     });
 
+    it("never takes a session that required no payment for an order's payment, and flags the order it names", async () => {
+      const warnings = warnLines();
+      const pending = await checkout("pending@example.com");
+      const paid = await buy("paid@example.com");
+      // A no-cost session (a 100 % discount) naming the pending order, a setup-mode one naming the paid one.
+      stripe.foreignSession({ client_reference_id: pending.orderId, amount: 0 });
+      const free = stripe.lastEvent("checkout.session.completed");
+      expect(free.data.object).toMatchObject({ payment_status: "no_payment_required", payment_intent: null });
+      await deliver(free);
+      stripe.foreignSession({ client_reference_id: paid.orderId, mode: "setup" });
+      await deliverLast("checkout.session.completed");
+      // Reconciliation sees both completed sessions and fulfils neither.
+      expect(await reconcileOrders(services, "admin")).toMatchObject({ fixedOrders: [], error: null });
+
+      expect(await orderRow(pending.orderId)).toMatchObject({
+        status: "pending",
+        attention: "foreign_payment",
+      });
+      expect(await orderRow(paid.orderId)).toMatchObject({ status: "paid", attention: "foreign_payment" });
+      expect(await access(paid.orderId)).toEqual(granted);
+      expect((await outbox()).map((m) => m.template)).toEqual(["delivery"]);
+      expect(warnings().filter((line) => line.includes("not its own"))).toHaveLength(2);
+      // The admin's lists name the flag: the sale under Vendite, the attempt under Tentativi.
+      for (const filter of ["vendite", "tentativi"] as const)
+        expect((await listOrders(db(), { filter })).items).toEqual([
+          expect.objectContaining({ attention: "foreign_payment" }),
+        ]);
+    });
+
     it("acts on no event of the other mode than the store's key, and says so", async () => {
       const warnings = warnLines();
       const { orderId, sessionId } = await checkout();
@@ -358,6 +393,93 @@ for (const backend of testBackends()) {
       const lines = warnings();
       expect(lines.filter((line) => line.includes("malformed"))).toHaveLength(8);
       for (const line of lines) expect(line).not.toMatch(/stack|\bat .*\.ts:\d+/);
+    });
+
+    it("shows the owner each unreadable event that names none of our orders: type, id, time, why, never its payload", async () => {
+      const { orderId, paymentIntent } = await buy("private.buyer@example.com");
+      const completed: object = stripe.lastEvent("checkout.session.completed");
+      stripe.dashboardRefund(paymentIntent, 100);
+      const refundedEvent = stripe.lastEvent("charge.refunded");
+      const charge = refundedEvent.data.object as Stripe.Charge;
+      const refunded: object = refundedEvent;
+      // A charge of another payment, carrying a buyer's personal data, with an amount the schema refuses.
+      const strangerCharge = {
+        ...refunded,
+        id: "evt_stranger_charge",
+        data: {
+          object: {
+            ...charge,
+            id: "ch_stranger",
+            payment_intent: "pi_stranger",
+            metadata: {},
+            amount: "47.00",
+            billing_details: {
+              ...charge.billing_details,
+              email: "stranger@private.test",
+              name: "Mario Rossi",
+            },
+          },
+        },
+      };
+      const wrongMode = { ...completed, id: "evt_live_for_test_key", livemode: true };
+      const noData = { ...completed, id: "evt_no_data", data: undefined };
+      const hostile = {
+        ...completed,
+        id: `evt_<img src=x onerror=alert(1)>${"x".repeat(300)}`,
+        type: "<script>alert(1)</script>",
+        data: undefined,
+      };
+      // Unreadable too, but naming our order: that order is flagged instead (kept as it was).
+      const ours = {
+        ...refunded,
+        id: "evt_ours_unreadable",
+        data: { object: { ...charge, amount: "47.00" } },
+      };
+      await Promise.all([1, 2, 3].map(() => deliver(strangerCharge)));
+      const bodies: object[] = [wrongMode, noData, hostile, ours, strangerCharge];
+      for (const body of bodies) await deliver(body);
+
+      const page = await loadOrdersPage(services, new Request("http://shop.test/admin/ordini"));
+      const shown = page.unreadStripeEvents.events;
+      expect(shown.map((event) => event.id)).toEqual([
+        hostile.id.slice(0, 255),
+        "evt_no_data",
+        "evt_live_for_test_key",
+        "evt_stranger_charge",
+      ]);
+      expect(shown[3]).toMatchObject({
+        type: "charge.refunded",
+        problem: "shape",
+        livemode: false,
+        detail: "amount: Invalid input: expected number, received string",
+        dashboardUrl: "https://dashboard.stripe.com/test/events/evt_stranger_charge",
+      });
+      expect(shown[2]).toMatchObject({ problem: "mode", livemode: true });
+      expect(await orderRow(orderId)).toMatchObject({ attention: "event_unreadable" });
+      expect(JSON.stringify(page.unreadStripeEvents)).not.toMatch(
+        /stranger@private|Mario Rossi|private\.buyer/,
+      );
+
+      // What the owner reads on Ordini, in Italian, the hostile event's HTML as text.
+      const html = renderToString(UnreadStripeEvents({ unread: page.unreadStripeEvents }));
+      const copy = ADMIN_COPY.unreadEvents;
+      expect(html).toContain(copy.title);
+      expect(html).toContain("Apri su Stripe");
+      expect(html).toContain("charge.refunded");
+      expect(html).toContain("evt_stranger_charge");
+      expect(html).toContain("Evento in modalità live, ma il negozio usa le chiavi di prova");
+      expect(html).toContain("amount: Invalid input: expected number, received string");
+      expect(html).not.toContain("<script>");
+      expect(html).not.toContain("<img");
+      expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+
+      // Bounded: only the newest are kept, however many come.
+      for (let i = 0; i < UNREAD_EVENTS_KEPT + 5; i++) await deliver({ ...noData, id: `evt_flood_${i}` });
+      const kept = (await loadOrdersPage(services, new Request("http://shop.test/admin/ordini")))
+        .unreadStripeEvents.events;
+      expect(kept).toHaveLength(UNREAD_EVENTS_KEPT);
+      expect(kept[0]?.id).toBe(`evt_flood_${UNREAD_EVENTS_KEPT + 4}`);
+      expect(kept.map((event) => event.id)).not.toContain("evt_stranger_charge");
     });
 
     it("takes refunds from Stripe, not from an event's snapshot, and leaves unknown payments alone", async () => {

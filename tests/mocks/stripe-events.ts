@@ -190,7 +190,7 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
       submit: null,
       terms_of_service_acceptance: null,
     },
-    customer: null,
+    customer: session.customer,
     customer_account: null,
     customer_creation: "if_required",
     // Stripe fills the buyer's details in once Checkout is complete.
@@ -237,7 +237,7 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
     permissions: null,
     recovered_from: null,
     saved_payment_method_options: null,
-    setup_intent: null,
+    setup_intent: session.setup_intent,
     shipping_address_collection: null,
     shipping_cost: null,
     shipping_options: [],

@@ -29,13 +29,23 @@ export interface FakeSession {
   url: string;
   mode: string;
   status: "open" | "complete" | "expired";
-  payment_status: "unpaid" | "paid";
+  /**
+   * no_payment_required: a setup-mode session (from its creation), or a payment-mode one whose
+   * total is 0 once Checkout completes it (a free price or a 100 % discount: no payment intent, no
+   * charge). Stripe's enum (Checkout/Sessions.d.ts, PaymentStatus) has no other value.
+   */
+  payment_status: "unpaid" | "paid" | "no_payment_required";
   client_reference_id: string | null;
   customer_email: string | null;
   metadata: Record<string, string>;
-  amount_total: number;
+  /** Null in setup mode, which charges nothing. */
+  amount_total: number | null;
   currency: string;
   payment_intent: string | null;
+  /** Setup mode's intent to save a payment method, made with the session. */
+  setup_intent: string | null;
+  /** The Customer Checkout made: always for a session completed without a payment (no guest customers). */
+  customer: string | null;
   success_url: string;
   cancel_url: string;
   created: number;
@@ -87,7 +97,8 @@ export interface FakeStripe {
    */
   failNext(status: number, times?: number, route?: string, whileFailing?: () => void): void;
   /**
-   * The customer pays: the session completes with a payment intent; with automatic tax on, the
+   * The customer pays: the session completes with a payment intent (or, with nothing to pay, with
+   * no_payment_required and neither intent nor charge); with automatic tax on, the
    * VAT of the buyer's `country` (default IT) is computed inside the price; with invoice_creation
    * on, a paid invoice is made.
    */
@@ -99,8 +110,11 @@ export interface FakeStripe {
    */
   foreignSession(fields: {
     client_reference_id: string | null;
+    /** 0: a no-cost order (a free price or a 100 % discount), completed with no_payment_required. */
     amount?: number;
     currency?: string;
+    /** setup: a session that saves a card and charges nothing (no_payment_required too). */
+    mode?: "payment" | "setup";
   }): FakeSession;
   /** Charges by id, one per paid session. */
   charges: Map<string, Stripe.Charge>;
@@ -278,6 +292,24 @@ const ENUM_PARAMS: Record<string, string[]> = {
   ui_mode: ["elements", "embedded_page", "form", "hosted_page"],
 };
 
+/**
+ * Parameters Stripe takes in some modes only (Checkout/Sessions.d.ts: line_items "for payment and
+ * subscription mode", payment_intent_data "in payment mode", payment_method_collection "can only be
+ * set in subscription mode", submit_type "payment or subscription mode", setup_intent_data "in setup
+ * mode"; invoice_creation is for one-time payments).
+ */
+const MODE_ONLY: Record<string, string[]> = {
+  line_items: ["payment", "subscription"],
+  payment_intent_data: ["payment"],
+  invoice_creation: ["payment"],
+  submit_type: ["payment", "subscription"],
+  payment_method_collection: ["subscription"],
+  setup_intent_data: ["setup"],
+};
+
+/** Stripe's minimum charge amounts (cents) for the currencies the tests use. */
+const MINIMUM_CHARGE: Record<string, number> = { usd: 50, eur: 50, gbp: 30 };
+
 /** A form key with its indices and metadata keys generalised: `line_items[0][quantity]` -> `line_items[N][quantity]`. */
 const shapeOf = (key: string) => key.replace(/\[\d+\]/g, "[N]").replace(/(metadata\]?)\[[^\]]*\]$/, "$1[*]");
 
@@ -318,7 +350,22 @@ export function checkSessionParams(
     }
   }
   const required = (param: string) => ({ message: `Missing required param: ${param}.`, param });
-  if (form.get("mode") === "payment") {
+  const mode = form.get("mode");
+  for (const [param, modes] of Object.entries(MODE_ONLY)) {
+    const given = [...form.keys()].some((key) => key === param || key.startsWith(`${param}[`));
+    if (given && !modes.includes(mode ?? ""))
+      return {
+        message: `You can only pass \`${param}\` in ${modes.map((m) => `\`${m}\``).join(" or ")} mode.`,
+        param,
+      };
+  }
+  if (
+    mode === "setup" &&
+    !form.get("currency") &&
+    ![...form.keys()].some((key) => /^(allowed_)?payment_method_types\[/.test(key))
+  )
+    return required("currency");
+  if (mode === "payment") {
     const items = new Set([...form.keys()].flatMap((key) => key.match(/^line_items\[(\d+)\]/)?.[1] ?? []));
     if (items.size === 0) return required("line_items");
     for (const index of items) {
@@ -337,6 +384,21 @@ export function checkSessionParams(
       if (!form.has(`${item}[price_data][product]`) && !form.get(`${item}[price_data][product_data][name]`))
         return required(`${item}[price_data][product_data][name]`);
     }
+    // A total of 0 is a no-cost order; a total above 0 must reach the currency's minimum charge.
+    const currency = form.get("line_items[0][price_data][currency]") ?? "";
+    const minimum = MINIMUM_CHARGE[currency];
+    const total = [...items].reduce(
+      (sum, index) =>
+        sum +
+        Number(form.get(`line_items[${index}][price_data][unit_amount]`) ?? 0) *
+          Number(form.get(`line_items[${index}][quantity]`) ?? 1),
+      0,
+    );
+    if (minimum && total > 0 && total < minimum)
+      return {
+        message: `The Checkout Session's total amount due must add up to at least ${currency === "usd" ? "$" : ""}${(minimum / 100).toFixed(2)} ${currency}`,
+        param: "line_items",
+      };
   }
   for (const param of ["success_url", "cancel_url"]) {
     const value = form.get(param);
@@ -397,7 +459,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const intent: FakePaymentIntent = {
       id: id("pi"),
       object: "payment_intent",
-      amount: session.amount_total,
+      amount: session.amount_total ?? 0,
       currency: session.currency,
       status,
       livemode: false,
@@ -439,7 +501,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const charge = (session: FakeSession) => {
     const paid = chargeObject({
       paymentIntentId: session.payment_intent ?? "",
-      amount: session.amount_total,
+      amount: session.amount_total ?? 0,
       currency: session.currency,
       email: session.customer_email,
       metadata: session.metadata.order_id ? { order_id: session.metadata.order_id } : {},
@@ -484,6 +546,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const dispute = disputes.get(disputeId);
     if (!dispute) throw new Error(`unknown dispute ${disputeId}`);
     return dispute;
+  };
+
+  /**
+   * A new open session, as Checkout makes one: a setup-mode session needs no payment from the start
+   * and comes with its setup intent.
+   */
+  const openSession = (fields: {
+    mode: string;
+    client_reference_id: string | null;
+    customer_email: string | null;
+    metadata: Record<string, string>;
+    amount_total: number | null;
+    currency: string;
+    success_url: string;
+    cancel_url: string;
+    expires_at: number;
+    automaticTax: boolean;
+  }) => {
+    const sessionId = id("cs_test");
+    const { automaticTax, ...rest } = fields;
+    const session: FakeSession = {
+      ...rest,
+      id: sessionId,
+      object: "checkout.session",
+      url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+      status: "open",
+      payment_status: fields.mode === "setup" ? "no_payment_required" : "unpaid",
+      payment_intent: null,
+      setup_intent: fields.mode === "setup" ? id("seti") : null,
+      customer: null,
+      created: Math.floor(Date.now() / 1000),
+      automatic_tax: {
+        enabled: automaticTax,
+        liability: null,
+        provider: automaticTax ? "stripe" : null,
+        status: automaticTax ? "complete" : null,
+      },
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+      customer_details: null,
+      invoice: null,
+    };
+    sessions.set(sessionId, session);
+    return session;
   };
 
   const server = createServer(async (req, res) => {
@@ -537,7 +642,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const form = new URLSearchParams(body);
       const problem = checkSessionParams(form);
       if (problem) return invalid(res, problem.message, problem.param);
-      const sessionId = id("cs_test");
       const metadata: Record<string, string> = {};
       for (const [key, value] of form) {
         const match = key.match(/^metadata\[(.+)\]$/);
@@ -545,37 +649,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       const created = Math.floor(Date.now() / 1000);
       const automaticTax = form.get("automatic_tax[enabled]") === "true";
-      const session: FakeSession = {
-        id: sessionId,
-        object: "checkout.session",
-        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
-        mode: form.get("mode") ?? "",
-        status: "open",
-        payment_status: "unpaid",
+      const mode = form.get("mode") ?? "";
+      const session = openSession({
+        mode,
         client_reference_id: form.get("client_reference_id"),
         customer_email: form.get("customer_email"),
         metadata,
         amount_total:
-          Number(form.get("line_items[0][price_data][unit_amount]")) *
-          Number(form.get("line_items[0][quantity]") ?? 1),
-        currency: form.get("line_items[0][price_data][currency]") ?? "",
-        payment_intent: null,
+          mode === "setup"
+            ? null
+            : Number(form.get("line_items[0][price_data][unit_amount]")) *
+              Number(form.get("line_items[0][quantity]") ?? 1),
+        currency:
+          (mode === "setup" ? form.get("currency") : form.get("line_items[0][price_data][currency]")) ?? "",
         success_url: form.get("success_url") ?? "",
         cancel_url: form.get("cancel_url") ?? "",
-        created,
         expires_at: Number(form.get("expires_at") ?? created + 24 * 3600),
-        automatic_tax: {
-          enabled: automaticTax,
-          liability: null,
-          provider: automaticTax ? "stripe" : null,
-          status: automaticTax ? "complete" : null,
-        },
-        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-        customer_details: null,
-        invoice: null,
-      };
-      sessions.set(sessionId, session);
-      sent.set(sessionId, Object.fromEntries(form));
+        automaticTax,
+      });
+      sent.set(session.id, Object.fromEntries(form));
       return send(res, 200, checkoutSessionObject(session));
     }
     if (req.method === "GET" && url.pathname === "/v1/checkout/sessions") {
@@ -677,6 +769,68 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     notFound(res, "route");
   });
+  const pay: FakeStripe["pay"] = (sessionId, buyer = {}) => {
+    const session = sessionOf(sessionId);
+    // Nothing to pay (setup mode, or a total of 0): Checkout collects no payment method, makes no
+    // payment intent or charge, and always makes a Customer (no guest customers).
+    if (session.payment_status === "no_payment_required" || session.amount_total === 0) {
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "no_payment_required",
+        customer: id("cus"),
+        customer_details: { email: session.customer_email, address: null, tax_exempt: "none", tax_ids: [] },
+      });
+      emit("checkout.session.completed", checkoutSessionObject(session));
+      return session;
+    }
+    const amount = session.amount_total ?? 0;
+    const params = sent.get(sessionId) ?? {};
+    const country = buyer.country ?? "IT";
+    const rate = session.automatic_tax.enabled ? (FAKE_TAX_RATES[country] ?? 0) : 0;
+    // Tax-inclusive prices: the VAT is the part of the amount above the net price.
+    const tax =
+      params["line_items[0][price_data][tax_behavior]"] === "inclusive"
+        ? amount - Math.round((amount * 100) / (100 + rate))
+        : Math.round((amount * rate) / 100);
+    let invoiceId: string | null = null;
+    if (params["invoice_creation[enabled]"] === "true") {
+      invoiceId = id("in");
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of Object.entries(params)) {
+        const match = key.match(/^invoice_creation\[invoice_data\]\[metadata\]\[(.+)\]$/);
+        if (match?.[1]) metadata[match[1]] = value;
+      }
+      invoices.set(invoiceId, {
+        id: invoiceId,
+        object: "invoice",
+        status: "paid",
+        hosted_invoice_url: `https://invoice.stripe.test/i/acct_fake/${invoiceId}`,
+        invoice_pdf: `https://pay.stripe.test/invoice/acct_fake/${invoiceId}/pdf`,
+        total: amount,
+        total_taxes: [{ amount: tax }],
+        metadata,
+      });
+    }
+    Object.assign(session, {
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: intend(session, "succeeded"),
+      total_details: { ...session.total_details, amount_tax: tax },
+      customer_details: {
+        email: session.customer_email,
+        address:
+          session.automatic_tax.enabled || params.billing_address_collection === "required"
+            ? { country }
+            : null,
+        tax_exempt: "none",
+        tax_ids: [],
+      },
+      invoice: invoiceId,
+    });
+    charge(session);
+    emit("checkout.session.completed", checkoutSessionObject(session));
+    return session;
+  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -690,85 +844,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNext(status, times = 1, route = "POST /v1/checkout/sessions", whileFailing) {
       failures = { status, times, route, whileFailing };
     },
-    pay(sessionId, buyer = {}) {
-      const session = sessionOf(sessionId);
-      const params = sent.get(sessionId) ?? {};
-      const country = buyer.country ?? "IT";
-      const rate = session.automatic_tax.enabled ? (FAKE_TAX_RATES[country] ?? 0) : 0;
-      // Tax-inclusive prices: the VAT is the part of the amount above the net price.
-      const tax =
-        params["line_items[0][price_data][tax_behavior]"] === "inclusive"
-          ? session.amount_total - Math.round((session.amount_total * 100) / (100 + rate))
-          : Math.round((session.amount_total * rate) / 100);
-      let invoiceId: string | null = null;
-      if (params["invoice_creation[enabled]"] === "true") {
-        invoiceId = id("in");
-        const metadata: Record<string, string> = {};
-        for (const [key, value] of Object.entries(params)) {
-          const match = key.match(/^invoice_creation\[invoice_data\]\[metadata\]\[(.+)\]$/);
-          if (match?.[1]) metadata[match[1]] = value;
-        }
-        invoices.set(invoiceId, {
-          id: invoiceId,
-          object: "invoice",
-          status: "paid",
-          hosted_invoice_url: `https://invoice.stripe.test/i/acct_fake/${invoiceId}`,
-          invoice_pdf: `https://pay.stripe.test/invoice/acct_fake/${invoiceId}/pdf`,
-          total: session.amount_total,
-          total_taxes: [{ amount: tax }],
-          metadata,
-        });
-      }
-      Object.assign(session, {
-        status: "complete",
-        payment_status: "paid",
-        payment_intent: intend(session, "succeeded"),
-        total_details: { ...session.total_details, amount_tax: tax },
-        customer_details: {
-          email: session.customer_email,
-          address:
-            session.automatic_tax.enabled || params.billing_address_collection === "required"
-              ? { country }
-              : null,
-          tax_exempt: "none",
-          tax_ids: [],
-        },
-        invoice: invoiceId,
-      });
-      charge(session);
-      emit("checkout.session.completed", checkoutSessionObject(session));
-      return session;
-    },
-    foreignSession({ client_reference_id, amount = 1000, currency = "usd" }) {
-      const sessionId = id("cs_test");
+    pay,
+    foreignSession({ client_reference_id, amount = 1000, currency = "usd", mode = "payment" }) {
       const created = Math.floor(Date.now() / 1000);
-      const session: FakeSession = {
-        id: sessionId,
-        object: "checkout.session",
-        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
-        mode: "payment",
-        status: "complete",
-        payment_status: "paid",
+      const session = openSession({
+        mode,
         client_reference_id,
         customer_email: "someone@else.test",
         metadata: {},
-        amount_total: amount,
+        amount_total: mode === "setup" ? null : amount,
         currency,
-        payment_intent: null,
         success_url: "https://other.test/ok",
         cancel_url: "https://other.test/",
-        created,
         expires_at: created + 24 * 3600,
-        automatic_tax: { enabled: false, liability: null, provider: null, status: null },
-        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-        customer_details: { email: "someone@else.test", address: null, tax_exempt: "none", tax_ids: [] },
-        invoice: null,
-      };
-      sessions.set(sessionId, session);
-      session.payment_intent = intend(session, "succeeded");
-      charge(session);
-      emit("checkout.session.completed", checkoutSessionObject(session));
-      return session;
+        automaticTax: false,
+      });
+      return pay(session.id);
     },
     charges,
     paymentIntents,

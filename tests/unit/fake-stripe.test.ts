@@ -31,6 +31,15 @@ describe("the fake Stripe's Checkout Sessions", () => {
     success_url: "http://shop.test/ok",
     cancel_url: "http://shop.test/",
   });
+  /** A session that saves a payment method and charges nothing. */
+  const setup = (): Stripe.Checkout.SessionCreateParams => ({
+    mode: "setup",
+    currency: "usd",
+    client_reference_id: "order-1",
+    expires_at: now() + 31 * 60,
+    success_url: "http://shop.test/ok",
+    cancel_url: "http://shop.test/",
+  });
   const refusal = (params: object, options?: Stripe.RequestOptions) =>
     sdk.checkout.sessions.create(params as Stripe.Checkout.SessionCreateParams, options).then(
       () => null,
@@ -130,8 +139,83 @@ describe("the fake Stripe's Checkout Sessions", () => {
       { ...valid(), billing_address_collection: "always" },
       "billing_address_collection",
     ],
+    [
+      "a total above 0 under the minimum charge",
+      {
+        ...valid(),
+        line_items: [
+          { quantity: 1, price_data: { currency: "usd", unit_amount: 49, product_data: { name: "T" } } },
+        ],
+      },
+      "line_items",
+    ],
+    [
+      "payment_method_collection outside subscription mode",
+      { ...valid(), payment_method_collection: "if_required" },
+      "payment_method_collection",
+    ],
+    ["line_items in setup mode", { ...valid(), mode: "setup", currency: "usd" }, "line_items"],
+    [
+      "payment_intent_data in setup mode",
+      { ...setup(), payment_intent_data: { metadata: { order_id: "order-1" } } },
+      "payment_intent_data",
+    ],
+    [
+      "invoice_creation in setup mode",
+      { ...setup(), invoice_creation: { enabled: true } },
+      "invoice_creation",
+    ],
+    ["setup mode without a currency", { ...setup(), currency: undefined }, "currency"],
   ])("refuses %s with Stripe's 400", async (_name, params, param) => {
     expect(await refusal(params)).toMatchObject({ status: 400, type: "StripeInvalidRequestError", param });
+  });
+
+  it("requires no payment for a setup-mode session or a total of 0, and then makes no payment intent or charge", async () => {
+    const setupSession = await sdk.checkout.sessions.create(setup());
+    expect(setupSession).toMatchObject({
+      mode: "setup",
+      status: "open",
+      payment_status: "no_payment_required",
+      amount_total: null,
+      payment_intent: null,
+    });
+    expect(setupSession.setup_intent).toMatch(/^seti_/);
+    const free = await sdk.checkout.sessions.create({
+      ...valid(),
+      line_items: [
+        { quantity: 1, price_data: { currency: "usd", unit_amount: 0, product_data: { name: "T" } } },
+      ],
+    });
+    // Open, a no-cost session is still unpaid; Checkout completes it without taking a payment.
+    expect(free).toMatchObject({ status: "open", payment_status: "unpaid", amount_total: 0 });
+    const charges = fake.charges.size;
+    for (const session of [setupSession, free]) {
+      fake.pay(session.id);
+      expect(fake.lastEvent("checkout.session.completed").data.object).toMatchObject({
+        id: session.id,
+        status: "complete",
+        payment_status: "no_payment_required",
+        payment_intent: null,
+        url: null,
+        customer: expect.stringMatching(/^cus_/),
+      });
+    }
+    expect(fake.charges.size).toBe(charges);
+    // A paid session is never no_payment_required.
+    fake.pay((await sdk.checkout.sessions.create(valid())).id);
+    expect(fake.lastEvent("checkout.session.completed").data.object).toMatchObject({
+      payment_status: "paid",
+      payment_intent: expect.stringMatching(/^pi_/),
+    });
+    // Another integration's no-cost and setup sessions naming an order, as the store's tests use them.
+    expect(fake.foreignSession({ client_reference_id: "order-1", amount: 0 })).toMatchObject({
+      payment_status: "no_payment_required",
+      payment_intent: null,
+    });
+    expect(fake.foreignSession({ client_reference_id: "order-1", mode: "setup" })).toMatchObject({
+      payment_status: "no_payment_required",
+      amount_total: null,
+    });
   });
 
   it("takes only the parameters the pinned SDK's types declare, on every endpoint the store calls", async () => {
@@ -185,7 +269,8 @@ describe("the fake Stripe's Checkout Sessions", () => {
   it("expires an open session when its clock reaches expires_at, with no url, and only then", async () => {
     const open = await sdk.checkout.sessions.create(valid());
     expect(open.url).toMatch(/^https:/);
-    expect(fake.clockReaches(open.expires_at - 1)).toEqual([]);
+    // Other tests' sessions may expire a second earlier: only this one's moment counts.
+    expect(fake.clockReaches(open.expires_at - 1).map((s) => s.id)).not.toContain(open.id);
     expect(fake.clockReaches(open.expires_at).map((s) => s.id)).toContain(open.id);
     expect(fake.lastEvent("checkout.session.expired").data.object).toMatchObject({
       id: open.id,

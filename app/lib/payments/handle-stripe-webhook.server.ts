@@ -31,6 +31,7 @@ import {
   parseStripeEvent,
 } from "#app/lib/payments/stripe-event.ts";
 import { sessionStatus } from "#app/lib/payments/stripe-provider.server.ts";
+import { recordUnreadEvent } from "#app/lib/payments/unread-stripe-events.server.ts";
 import { orders, webhookEvents } from "#db/schema.ts";
 
 /** Stripe's events are small (a few KB); anything bigger is refused before it is read whole. */
@@ -42,7 +43,8 @@ export type WebhookOutcome = "applied" | "duplicate" | "malformed";
 /**
  * Applies one verified Stripe event body. Every answer that is not an exception is a 2xx: a
  * malformed event, a type the store does not handle or an object that is not ours cannot get
- * better by Stripe retrying it, so it is acknowledged with a warn line. The event id is recorded
+ * better by Stripe retrying it, so it is acknowledged with a warn line (and one that names none of
+ * our orders is kept for the owner: unread-stripe-events.server.ts). The event id is recorded
  * in the same transaction as its effect, so a repeated delivery is a no-op and a failed one (the
  * database down) is retried by Stripe. ADR 015.
  */
@@ -77,7 +79,15 @@ export async function handleStripeEvent(
         { eventId: id, type, reason: parsed.reason },
         "stripe event malformed: acknowledged, nothing changed",
       );
-      if (parsed.object) await flagUnreadable(tx, parsed.object);
+      const named = parsed.object ? await flagUnreadable(tx, parsed.object) : false;
+      if (!named)
+        await recordUnreadEvent(tx, {
+          id: id as string,
+          type: type ?? "(none)",
+          livemode: parsed.livemode,
+          problem: parsed.problem,
+          detail: parsed.reason,
+        });
     } else if (parsed.kind === "ignored") {
       logger.info({ eventId: id, type }, "stripe event type not handled: acknowledged");
     } else {
@@ -98,7 +108,8 @@ const idIn = (value: unknown) =>
 /**
  * An event of a handled type whose object the store cannot read is about one of our orders when its
  * payment intent, client_reference_id or metadata names one: that order is flagged for the owner,
- * and the next reconciliation pass asks Stripe for its payment (reconcile-orders.server.ts).
+ * and the next reconciliation pass asks Stripe for its payment (reconcile-orders.server.ts). Returns
+ * whether it named one; an event that names none is kept for the owner as an unread event.
  */
 async function flagUnreadable(db: Db, object: Record<string, unknown>) {
   const metadata = object.metadata && typeof object.metadata === "object" ? object.metadata : {};
@@ -107,6 +118,7 @@ async function flagUnreadable(db: Db, object: Record<string, unknown>) {
   ) as string | undefined;
   const order = await orderOfPayment(db, { paymentIntentId: idIn(object.payment_intent), orderId: named });
   if (order) await flagOrder(db, order.id, EVENT_UNREADABLE);
+  return order !== null;
 }
 
 /** Logs an event about a payment or session the store does not know (another integration's, or a typo'd id). */
@@ -118,8 +130,9 @@ const notOurs = (event: HandledEvent, detail: Record<string, unknown>) =>
 
 /**
  * A session that names one of our orders but is not the order's own (another session id, amount or
- * currency): it pays for nothing of ours. Logged, and when money moved the order is flagged so the
- * owner can look at the payment in Stripe (refund it, or fulfil by hand).
+ * currency, or one that required no payment): it pays for nothing of ours. Logged, and when the
+ * buyer completed it (money moved, or is on its way, or nothing was due) the order is flagged so
+ * the owner can look at it in Stripe (refund it, or fulfil by hand).
  */
 async function foreignSession(db: Db, event: HandledEvent, orderId: string, session: SessionStatus) {
   logger.warn(
@@ -132,7 +145,8 @@ async function foreignSession(db: Db, event: HandledEvent, orderId: string, sess
     },
     "stripe session names an order but is not its own: acknowledged, order not fulfilled",
   );
-  if (session.paid || session.processing) await flagOrder(db, orderId, FOREIGN_PAYMENT);
+  if (session.paid || session.processing || session.completedWithoutPayment)
+    await flagOrder(db, orderId, FOREIGN_PAYMENT);
 }
 
 /** A payment's refunds and disputes as the provider had them at `observedAt`, for one of our orders. */

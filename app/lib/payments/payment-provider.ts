@@ -39,6 +39,12 @@ export interface SessionStatus {
    * from the provider's answer with the payment included (getSession, listCompletedSessions).
    */
   failed: boolean;
+  /**
+   * Checkout completed with nothing to pay (Stripe's `no_payment_required`: a total of 0, e.g. after
+   * a 100 % discount, or a setup-mode session): no money moved. The store never creates such a
+   * session, so it is never an order's payment.
+   */
+  completedWithoutPayment: boolean;
   /** Tax inside the amount paid (EU VAT with STRIPE_TAX=on), in cents; null when none was computed. */
   taxCents: number | null;
   /** The buyer's billing country (ISO 3166-1 alpha-2), when the provider collected it. */
@@ -51,13 +57,15 @@ export interface SessionStatus {
 
 /**
  * Whether a session pays for this order: the session the order was created with, for the amount and
- * currency the order expects. Anything else that names the order (a Payment Link's
- * `?client_reference_id=`, another integration on the account) pays for something else.
+ * currency the order expects, and one that takes a payment. Anything else that names the order (a
+ * Payment Link's `?client_reference_id=`, another integration on the account, a no-cost session)
+ * pays for something else.
  */
 export const paysForOrder = (
-  session: Pick<SessionStatus, "id" | "amountCents" | "currency">,
+  session: Pick<SessionStatus, "id" | "amountCents" | "currency" | "completedWithoutPayment">,
   order: { providerSessionId: string | null; amountCents: number; currency: string },
 ) =>
+  !session.completedWithoutPayment &&
   session.id === order.providerSessionId &&
   session.amountCents === order.amountCents &&
   session.currency === order.currency;

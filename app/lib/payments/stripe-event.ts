@@ -138,6 +138,10 @@ export type ParsedEvent =
       kind: "malformed";
       id: string | null;
       type: string | null;
+      /** mode: an event of the other mode than the store's key; shape: not as the schemas expect. */
+      problem: "mode" | "shape";
+      /** The event's own livemode, when it has one. */
+      livemode: boolean | null;
       reason: string;
       /** The object of an event of the store's mode whose object failed its schema, to find its order by. */
       object?: Record<string, unknown>;
@@ -167,6 +171,8 @@ export function parseStripeEvent(body: unknown, livemode: boolean): ParsedEvent 
       kind: "malformed",
       id: text(loose.id),
       type: text(loose.type),
+      problem: "shape",
+      livemode: typeof loose.livemode === "boolean" ? loose.livemode : null,
       reason: firstIssue(envelope.error),
     };
   }
@@ -176,11 +182,21 @@ export function parseStripeEvent(body: unknown, livemode: boolean): ParsedEvent 
       kind: "malformed",
       id,
       type,
+      problem: "mode",
+      livemode: envelope.data.livemode,
       reason: `livemode: a ${mode(envelope.data.livemode)}-mode event for the store's ${mode(livemode)}-mode key`,
     };
   if (!isHandled(type)) return { kind: "ignored", id, type };
   const object = HANDLED_EVENTS[type].safeParse(data.object);
   if (!object.success)
-    return { kind: "malformed", id, type, reason: firstIssue(object.error), object: data.object };
+    return {
+      kind: "malformed",
+      id,
+      type,
+      problem: "shape",
+      livemode,
+      reason: firstIssue(object.error),
+      object: data.object,
+    };
   return { kind: "handled", event: { id, type, object: object.data } as HandledEvent };
 }

@@ -62,13 +62,15 @@ export function sessionStatus(session: SessionFields): SessionStatus {
   const failed = waiting && (intent === "requires_payment_method" || intent === "canceled");
   return {
     id: session.id,
-    paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
+    paid: session.payment_status === "paid",
     orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
     amountCents: session.currency_conversion?.amount_total ?? session.amount_total,
     currency: session.currency_conversion?.source_currency ?? session.currency,
     paymentIntentId: idOf(session.payment_intent),
     processing: waiting && !failed,
     failed,
+    completedWithoutPayment:
+      session.status === "complete" && session.payment_status === "no_payment_required",
     // Without automatic tax Stripe reports 0 tax; the store records "not computed" instead.
     taxCents: session.automatic_tax?.enabled ? (session.total_details?.amount_tax ?? null) : null,
     country: session.customer_details?.address?.country ?? null,

@@ -67,6 +67,7 @@ export class TestModeProvider implements PaymentProvider {
       paymentIntentId: null,
       processing: false,
       failed: false,
+      completedWithoutPayment: false,
       taxCents: this.tax ? testVatCents(order.amountCents) : null,
       country: this.tax ? TEST_VAT.country : null,
       invoiceId: null,

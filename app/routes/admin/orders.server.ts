@@ -6,6 +6,11 @@ import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
 import { failedEmails, listOrders } from "#app/lib/orders/admin-orders.server.ts";
 import { ORDER_FILTERS, type OrderFilter } from "#app/lib/orders/order-filters.ts";
 import { waitingRefundRequests } from "#app/lib/orders/refund-requests.server.ts";
+import {
+  dashboardEventUrl,
+  UNREAD_EVENTS_KEPT,
+  unreadEvents,
+} from "#app/lib/payments/unread-stripe-events.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 
 const copy = ADMIN_PAGES_COPY.orders;
@@ -24,10 +29,11 @@ export async function loadOrdersPage(services: Services, request: Request) {
     else notices.push(copy.badPage);
   }
   const query = (params.get("q") ?? "").trim().slice(0, 200);
-  const [list, emails, refundRequests] = await Promise.all([
+  const [list, emails, refundRequests, unread] = await Promise.all([
     listOrders(db, { query, page, filter }),
     failedEmails(db),
     waitingRefundRequests(db),
+    unreadEvents(db),
   ]);
   if (page > list.pages) notices.push(copy.pageOutOfRange(page, list.pages));
   return {
@@ -38,6 +44,14 @@ export async function loadOrdersPage(services: Services, request: Request) {
     orders: { ...list, items: list.items.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })) },
     failedEmails: emails.map((e) => ({ ...e, nextAttemptAt: e.nextAttemptAt.toISOString() })),
     refundRequests: refundRequests.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    unreadStripeEvents: {
+      kept: UNREAD_EVENTS_KEPT,
+      events: unread.map((event) => ({
+        ...event,
+        receivedAt: event.receivedAt.toISOString(),
+        dashboardUrl: dashboardEventUrl(event),
+      })),
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
 import { FailedEmails } from "#app/components/admin/failed-emails.tsx";
 import { RefundRequestsCard } from "#app/components/admin/refund-requests-card.tsx";
+import { UnreadStripeEvents } from "#app/components/admin/unread-stripe-events.tsx";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { ORDERS_CSV_COPY } from "#app/content/admin-figures.ts";
 import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
@@ -176,6 +177,7 @@ export default function OrdersPage({ loaderData: data }: Route.ComponentProps) {
       )}
       <RefundRequestsCard waiting={data.refundRequests} />
       <FailedEmails emails={data.failedEmails} />
+      <UnreadStripeEvents unread={data.unreadStripeEvents} />
     </AdminShell>
   );
 }
