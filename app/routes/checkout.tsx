@@ -1,6 +1,7 @@
 import { ArrowLeft, BadgeCheck, Check, Download, RotateCcw, ShieldCheck } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { DiscountDialog } from "#app/components/checkout/discount-dialog.tsx";
+import { ShowPurchaseField } from "#app/components/checkout/show-purchase-field.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { CHECKOUT_COPY, CHECKOUT_LIMIT_COPY } from "#app/content/checkout.ts";
 import { PRODUCT } from "#app/content/site.ts";
@@ -118,7 +119,12 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
   }
   try {
     const cameFrom = attributionFromForm(Object.fromEntries(form), request.headers.get("user-agent") ?? "");
-    const { url } = await createOrder(services, { ...parsed.data, consent: true, cameFrom });
+    const { url } = await createOrder(services, {
+      ...parsed.data,
+      consent: true,
+      showPurchase: parsed.data.showPurchase === "on",
+      cameFrom,
+    });
     return redirect(url, 303);
   } catch (error) {
     if (error instanceof AppError) {
@@ -299,6 +305,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     {refusal.error.message}
                   </p>
                 )}
+                <ShowPurchaseField />
                 <button
                   type="submit"
                   data-buy

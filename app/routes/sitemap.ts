@@ -1,4 +1,5 @@
 import { PRIVACY, TERMS } from "#app/content/legal.ts";
+import { VERIFICATION_PATH } from "#app/content/reviews.ts";
 import { allPosts, blogModified } from "#app/lib/blog/posts.server.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
 
@@ -14,6 +15,7 @@ export function loader() {
     { loc: `${publicUrl}/blog`, lastmod: blogModified() },
     ...allPosts().map((post) => ({ loc: `${publicUrl}/blog/${post.slug}`, lastmod: post.modified })),
     ...[TERMS, PRIVACY].map((page) => ({ loc: `${publicUrl}${page.path}`, lastmod: page.updated })),
+    { loc: `${publicUrl}${VERIFICATION_PATH}`, lastmod: undefined },
   ];
   const body = urls
     .map(

@@ -44,7 +44,8 @@ export interface FakeSession {
   total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
   customer_details: {
     email: string | null;
-    address: { country: string | null } | null;
+    name: string | null;
+    address: { country: string | null; city: string | null } | null;
     tax_exempt: "none";
     tax_ids: { type: string; value: string }[];
   } | null;
@@ -91,7 +92,7 @@ export interface FakeStripe {
    * VAT of the buyer's `country` (default IT) is computed inside the price; with invoice_creation
    * on, a paid invoice is made.
    */
-  pay(sessionId: string, buyer?: { country?: string }): FakeSession;
+  pay(sessionId: string, buyer?: { country?: string; name?: string; city?: string }): FakeSession;
   /**
    * A session paid through something else on the same account (a Payment Link, another
    * integration), naming whatever `client_reference_id` it was given: its charge and
@@ -726,9 +727,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         total_details: { ...session.total_details, amount_tax: tax },
         customer_details: {
           email: session.customer_email,
+          name: buyer.name ?? "Test Buyer",
           address:
             session.automatic_tax.enabled || params.billing_address_collection === "required"
-              ? { country }
+              ? { country, city: buyer.city ?? "Milano" }
               : null,
           tax_exempt: "none",
           tax_ids: [],
@@ -761,7 +763,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         expires_at: created + 24 * 3600,
         automatic_tax: { enabled: false, liability: null, provider: null, status: null },
         total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-        customer_details: { email: "someone@else.test", address: null, tax_exempt: "none", tax_ids: [] },
+        customer_details: {
+          email: "someone@else.test",
+          name: null,
+          address: null,
+          tax_exempt: "none",
+          tax_ids: [],
+        },
         invoice: null,
       };
       sessions.set(sessionId, session);

@@ -40,7 +40,10 @@ export interface SessionFields {
   currency_conversion?: { amount_total: number; source_currency: string } | null;
   automatic_tax?: { enabled: boolean } | null;
   total_details?: { amount_tax?: number | null } | null;
-  customer_details?: { address?: { country?: string | null } | null } | null;
+  customer_details?: {
+    name?: string | null;
+    address?: { country?: string | null; city?: string | null } | null;
+  } | null;
   invoice?: string | InvoiceFields | null;
 }
 
@@ -72,6 +75,8 @@ export function sessionStatus(session: SessionFields): SessionStatus {
     // Without automatic tax Stripe reports 0 tax; the store records "not computed" instead.
     taxCents: session.automatic_tax?.enabled ? (session.total_details?.amount_tax ?? null) : null,
     country: session.customer_details?.address?.country ?? null,
+    payerName: session.customer_details?.name ?? null,
+    city: session.customer_details?.address?.city ?? null,
     invoiceId: idOf(session.invoice),
     invoiceUrl: session.invoice && typeof session.invoice === "object" ? invoicePage(session.invoice) : null,
   };

@@ -69,6 +69,8 @@ export class TestModeProvider implements PaymentProvider {
       failed: false,
       taxCents: this.tax ? testVatCents(order.amountCents) : null,
       country: this.tax ? TEST_VAT.country : null,
+      payerName: null,
+      city: null,
       invoiceId: null,
       invoiceUrl: null,
     };
