@@ -66,6 +66,7 @@ export async function createOrder(
       productName: PRODUCT.name,
       successUrl: successPageUrl(services.links),
       cancelUrl: `${env.PUBLIC_URL}/checkout`,
+      billingAddress: Boolean(input.showPurchase),
     });
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, "payment provider refused the checkout session");

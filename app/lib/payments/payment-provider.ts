@@ -8,6 +8,8 @@ export interface CheckoutRequest {
   productName: string;
   successUrl: string;
   cancelUrl: string;
+  /** Ask for the full billing address (the buyer allowed showing their city as a recent purchase, ADR 040). */
+  billingAddress?: boolean;
 }
 
 /**

@@ -213,9 +213,10 @@ export class StripeProvider implements PaymentProvider {
         ...(tax && {
           automatic_tax: { enabled: true },
           tax_id_collection: { enabled: true },
-          // The EU wants two pieces of location evidence for digital supplies: the address is one.
-          billing_address_collection: "required" as const,
         }),
+        // The EU wants two pieces of location evidence for digital supplies: the address is one. A
+        // buyer who allowed showing their city as a recent purchase gives it here too (ADR 040).
+        ...((tax || request.billingAddress) && { billing_address_collection: "required" as const }),
         // Stripe fills in the session id; the placeholder must stay unencoded.
         success_url: `${request.successUrl}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: request.cancelUrl,

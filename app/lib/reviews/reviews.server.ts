@@ -12,8 +12,8 @@ import { orders, reviewModerations, reviews } from "#db/schema.ts";
 /** Review links in e-mails keep working this long (a token must expire; this one outlives the e-mail). */
 const LINK_LIFETIME_MS = 20 * 365 * 24 * 3600_000;
 
-/** An order that may be reviewed: paid (not refunded, disputed or unpaid) and not erased. */
-export const reviewableOrder = sql`${orders.status} = 'paid' and ${orders.erasedAt} is null`;
+/** An order `o` that may be reviewed: paid (not refunded, disputed or unpaid) and not erased. */
+const reviewableOrder = sql`o.status = 'paid' and o.erased_at is null and o.paid_at is not null`;
 
 /** `/review/{token}` for the order, absolute. */
 export function reviewUrl(links: { publicUrl: string }, secrets: string[], orderId: string, now = Date.now()) {
@@ -36,18 +36,15 @@ export type ReviewState =
 
 export async function reviewState(db: Db, orderId: string | null): Promise<ReviewState> {
   if (!orderId) return { kind: "invalid" };
-  const [row] = await db
-    .select({
-      paidAt: orders.paidAt,
-      eligible: sql<boolean>`${reviewableOrder}`,
-      reviewed: sql<boolean>`exists (select 1 from ${reviews} r where r.order_id = ${orders.id})`,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const result = await db.execute<{ paid_at: Date | string | null; eligible: boolean; reviewed: boolean }>(sql`
+    select o.paid_at, ${reviewableOrder} as eligible,
+      exists (select 1 from reviews r where r.order_id = o.id) as reviewed
+    from orders o where o.id = ${orderId}`);
+  const row = result.rows[0];
   if (!row) return { kind: "invalid" };
   if (row.reviewed) return { kind: "reviewed" };
-  if (!row.eligible || !row.paidAt) return { kind: "not-eligible" };
-  return { kind: "open", purchasedAt: row.paidAt };
+  if (!row.eligible || !row.paid_at) return { kind: "not-eligible" };
+  return { kind: "open", purchasedAt: new Date(row.paid_at) };
 }
 
 export interface ReviewInput {
@@ -95,8 +92,8 @@ export async function submitReview(
 ): Promise<"published" | "reviewed" | "not-eligible" | "invalid"> {
   const inserted = await db.execute<{ id: number }>(sql`
     insert into reviews (order_id, rating, comment, display_name, purchased_at)
-    select ${orders.id}, ${review.rating}, ${review.comment}, ${review.name}, ${orders.paidAt}
-    from ${orders} where ${orders.id} = ${orderId} and ${reviewableOrder} and ${orders.paidAt} is not null
+    select o.id, ${review.rating}, ${review.comment}, ${review.name}, o.paid_at
+    from orders o where o.id = ${orderId} and ${reviewableOrder}
     on conflict (order_id) do nothing
     returning id`);
   if (inserted.rows.length > 0) return "published";
