@@ -32,7 +32,8 @@ export const ADMIN_REVIEWS_COPY = {
   hidden: "Recensione nascosta.",
   shownAgain: "Recensione di nuovo visibile.",
   noReason: "Scegli il motivo per cui nascondi la recensione: offensiva, dati personali o non sul prodotto.",
-  badReason: "Motivo sconosciuto: si può nascondere solo per offesa, dati personali o perché non riguarda il prodotto.",
+  badReason:
+    "Motivo sconosciuto: si può nascondere solo per offesa, dati personali o perché non riguarda il prodotto.",
   notFound: "Recensione non trovata: forse è stata cancellata con i dati dell'acquirente.",
   alreadyHidden: "La recensione è già nascosta.",
   alreadyShown: "La recensione è già visibile.",
@@ -54,5 +55,7 @@ export const ADMIN_REVIEWS_COPY = {
   testimonialsConfirm: "Confermo che le testimonianze del sito sono vere e pubblicate con permesso",
   saveTestimonials: "Salva",
   testimonialsSaved: (on: boolean) =>
-    on ? "Testimonianze confermate: compaiono sul sito." : "Testimonianze non confermate: non compaiono sul sito.",
+    on
+      ? "Testimonianze confermate: compaiono sul sito."
+      : "Testimonianze non confermate: non compaiono sul sito.",
 } as const;

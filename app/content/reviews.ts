@@ -16,7 +16,8 @@ export const VERIFICATION_PATH = "/how-reviews-are-verified";
 
 export const REVIEW_COPY = {
   title: "Review your Coaching Toolkit",
-  intro: "Thanks for buying. Your review helps other coaches decide: tell them how the toolkit works for you.",
+  intro:
+    "Thanks for buying. Your review helps other coaches decide: tell them how the toolkit works for you.",
   verifiedNote: (month: string) =>
     `Your review will be marked "Verified buyer" with the month of your purchase (${month}).`,
   rating: "Your rating",
@@ -38,7 +39,7 @@ export const REVIEW_COPY = {
     consent: "Please tick the box to allow publishing your review.",
   },
   thanksTitle: "Thank you for your review",
-  thanks: "Your review is published with the \"Verified buyer\" mark.",
+  thanks: 'Your review is published with the "Verified buyer" mark.',
   alreadyTitle: "Already reviewed",
   already: "This order has already been reviewed: each order can be reviewed once. Thank you!",
   invalidTitle: "This review link is not valid",
@@ -52,7 +53,8 @@ export const REVIEW_COPY = {
 
 export const VERIFICATION_COPY = {
   title: "How reviews are verified",
-  description: "Who can review the Coaching Toolkit, how each review is verified, and which reviews are hidden and why.",
+  description:
+    "Who can review the Coaching Toolkit, how each review is verified, and which reviews are hidden and why.",
   whoTitle: "Who can review",
   who: "Only buyers. After a purchase, the download page and a later e-mail carry a personal review link for that order. A review can be written only for an order that is paid: not for one that was refunded, disputed or never paid, and not once the buyer's data was erased.",
   onceTitle: "One review per order",

@@ -7,8 +7,6 @@
  */
 import { data, Form, Link } from "react-router";
 import { REVIEW_COPY, REVIEW_LIMITS, VERIFICATION_PATH } from "#app/content/reviews.ts";
-import { servicesContext } from "#app/lib/router-context.ts";
-import { purchaseMonth } from "#app/lib/reviews/storefront-proof.server.ts";
 import {
   parseReview,
   type ReviewField,
@@ -16,6 +14,8 @@ import {
   reviewTokenOrder,
   submitReview,
 } from "#app/lib/reviews/reviews.server.ts";
+import { purchaseMonth } from "#app/lib/reviews/storefront-proof.server.ts";
+import { servicesContext } from "#app/lib/router-context.ts";
 import { field, needsDatabase, readForm } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/review";
 
@@ -33,7 +33,10 @@ const STATUS: Record<Closed, number> = { reviewed: 409, "not-eligible": 403, inv
 
 export const loader = needsDatabase(async ({ params, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
-  const state = await reviewState(services.database.db, reviewTokenOrder(services.settings.tokenSecrets, params.token));
+  const state = await reviewState(
+    services.database.db,
+    reviewTokenOrder(services.settings.tokenSecrets, params.token),
+  );
   if (state.kind !== "open") return data({ state: state.kind, month: null }, { status: STATUS[state.kind] });
   return { state: "open" as const, month: purchaseMonth(state.purchasedAt) };
 });
@@ -44,7 +47,10 @@ export const action = needsDatabase(async ({ params, request, context }: Route.A
   const db = services.database.db;
   const state = await reviewState(db, orderId);
   if (!orderId || state.kind !== "open") {
-    return data({ done: state.kind as Closed, errors: null, values: null }, { status: STATUS[state.kind as Closed] });
+    return data(
+      { done: state.kind as Closed, errors: null, values: null },
+      { status: STATUS[state.kind as Closed] },
+    );
   }
   const form = await readForm(request);
   const values = {
@@ -108,7 +114,9 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
     <section className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-3xl font-extrabold">{REVIEW_COPY.title}</h1>
       <p className="mt-3 text-slate-700">{REVIEW_COPY.intro}</p>
-      {loaderData.month && <p className="mt-2 text-sm text-slate-600">{REVIEW_COPY.verifiedNote(loaderData.month)}</p>}
+      {loaderData.month && (
+        <p className="mt-2 text-sm text-slate-600">{REVIEW_COPY.verifiedNote(loaderData.month)}</p>
+      )}
       <Form method="post" className="mt-8 space-y-6" noValidate>
         <fieldset aria-describedby={described("rating")}>
           <legend className="font-semibold">{REVIEW_COPY.rating}</legend>

@@ -4,8 +4,8 @@
  * and why, and today's counts, read per request.
  */
 import { VERIFICATION_COPY as copy, HIDE_REASON_EN, HIDE_REASONS } from "#app/content/reviews.ts";
-import { servicesContext } from "#app/lib/router-context.ts";
 import { reviewCounts } from "#app/lib/reviews/reviews.server.ts";
+import { servicesContext } from "#app/lib/router-context.ts";
 import { needsDatabase } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/reviews-verification";
 

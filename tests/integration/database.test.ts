@@ -24,6 +24,8 @@ const TABLES = [
   "rate_limits",
   "reconcile_runs",
   "refund_requests",
+  "review_moderations",
+  "reviews",
   "settings",
   "unsubscribes",
   "webhook_events",

@@ -12,7 +12,8 @@ type Review = ReviewsPageData["reviews"][number];
 const reasonIt = (reason: string | null) =>
   reason && reason in copy.reasons ? copy.reasons[reason as HideReason] : (reason ?? "");
 
-const button = "rounded border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 disabled:opacity-50";
+const button =
+  "rounded border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 disabled:opacity-50";
 const input = "mt-1 w-full rounded border border-slate-300 px-2 py-1.5 text-sm";
 
 export function ReviewItem({ review }: { review: Review }) {

@@ -223,7 +223,9 @@ function PaidOrder({
                 rel="noopener noreferrer"
                 className="inline-flex items-center px-2 py-2.5 text-sm text-slate-700 underline"
               >
-                {SUCCESS_COPY.reviewElsewhere(new URL(data.review.externalUrl).hostname.replace(/^www\./, ""))}
+                {SUCCESS_COPY.reviewElsewhere(
+                  new URL(data.review.externalUrl).hostname.replace(/^www\./, ""),
+                )}
               </a>
             )}
           </span>

@@ -91,7 +91,9 @@ export function reviewRequestEmail(to: string, data: ReviewRequestData): MailMes
     "",
     data.reviewUrl,
     "",
-    ...(data.externalReviewUrl ? [`${externalLine(data.externalReviewUrl)}:`, data.externalReviewUrl, ""] : []),
+    ...(data.externalReviewUrl
+      ? [`${externalLine(data.externalReviewUrl)}:`, data.externalReviewUrl, ""]
+      : []),
     `Questions or problems? Write to ${data.supportEmail}.`,
     "",
     `${UNSUBSCRIBE_LINE} ${data.unsubscribeUrl}`,

@@ -16,7 +16,12 @@ const LINK_LIFETIME_MS = 20 * 365 * 24 * 3600_000;
 const reviewableOrder = sql`o.status = 'paid' and o.erased_at is null and o.paid_at is not null`;
 
 /** `/review/{token}` for the order, absolute. */
-export function reviewUrl(links: { publicUrl: string }, secrets: string[], orderId: string, now = Date.now()) {
+export function reviewUrl(
+  links: { publicUrl: string },
+  secrets: string[],
+  orderId: string,
+  now = Date.now(),
+) {
   return `${links.publicUrl}/review/${signToken(secrets, "review", { o: orderId }, now + LINK_LIFETIME_MS)}`;
 }
 
@@ -36,7 +41,11 @@ export type ReviewState =
 
 export async function reviewState(db: Db, orderId: string | null): Promise<ReviewState> {
   if (!orderId) return { kind: "invalid" };
-  const result = await db.execute<{ paid_at: Date | string | null; eligible: boolean; reviewed: boolean }>(sql`
+  const result = await db.execute<{
+    paid_at: Date | string | null;
+    eligible: boolean;
+    reviewed: boolean;
+  }>(sql`
     select o.paid_at, ${reviewableOrder} as eligible,
       exists (select 1 from reviews r where r.order_id = o.id) as reviewed
     from orders o where o.id = ${orderId}`);
@@ -56,7 +65,8 @@ export interface ReviewInput {
 export type ReviewField = "rating" | "comment" | "name" | "consent";
 
 /** A link in a comment or name: a scheme, "www.", or a host with a common top-level domain. */
-const LINK = /[a-z][a-z0-9+.-]*:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|co|it|de|fr|es|uk|eu|info|biz|xyz|ly|me|app|shop|site|online|store|link)\b/i;
+const LINK =
+  /[a-z][a-z0-9+.-]*:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|co|it|de|fr|es|uk|eu|info|biz|xyz|ly|me|app|shop|site|online|store|link)\b/i;
 
 /** Checks the posted form; the first problem of each field, in the buyer's words. */
 export function parseReview(form: {
@@ -117,7 +127,10 @@ export async function hideReview(
       .where(and(eq(reviews.id, input.reviewId), isNull(reviews.hiddenAt)))
       .returning({ id: reviews.id });
     if (!hidden) {
-      const [exists] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, input.reviewId));
+      const [exists] = await tx
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(eq(reviews.id, input.reviewId));
       return exists ? "unchanged" : "not-found";
     }
     await tx
@@ -140,7 +153,10 @@ export async function showReview(
       .where(and(eq(reviews.id, input.reviewId), isNotNull(reviews.hiddenAt)))
       .returning({ id: reviews.id });
     if (!shown) {
-      const [exists] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, input.reviewId));
+      const [exists] = await tx
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(eq(reviews.id, input.reviewId));
       return exists ? "unchanged" : "not-found";
     }
     await tx.insert(reviewModerations).values({ reviewId: shown.id, action: "show", by: input.by, at });
@@ -178,7 +194,11 @@ export async function reviewsForAdmin(db: Db, limit = 200) {
 
 /** The public counts: published reviews and their average, hidden reviews by reason. */
 export async function reviewCounts(db: Db) {
-  const result = await db.execute<{ hidden_reason: string | null; n: number | string; total: number | string }>(sql`
+  const result = await db.execute<{
+    hidden_reason: string | null;
+    n: number | string;
+    total: number | string;
+  }>(sql`
     select hidden_reason, count(*) as n, sum(rating) as total from reviews group by hidden_reason`);
   let published = 0;
   let total = 0;

@@ -15,7 +15,12 @@ export interface StorefrontProof {
   /** Published verified reviews, newest first, at most 10 (the 'New Review' cards). */
   newReviews: { customer: string; rating: number; comment: string; publishedAt: Date }[];
   /** The testimonial cards: published verified reviews first (best rated, newest), at most 6. */
-  testimonials: { name: string; rating: number; comment: string; purchasedMonth: string /* "November 2026" */ }[];
+  testimonials: {
+    name: string;
+    rating: number;
+    comment: string;
+    purchasedMonth: string /* "November 2026" */;
+  }[];
   /** Whether the owner confirmed the content file's testimonials are real (they then fill the grid after the verified ones). */
   contentTestimonialsConfirmed: boolean;
   /** The header: the real average and count once there are at least 5 published verified reviews; else the owner's declared figures with their source; else null. */
@@ -57,7 +62,12 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
 export async function storefrontProof(db: Db, now: Date = new Date()): Promise<StorefrontProof> {
   const since = new Date(now.getTime() - RECENT_MS).toISOString();
   const [sales, published, best, counts, buyers, declared, confirmed] = await Promise.all([
-    db.execute<{ name: string | null; city: string | null; country: string | null; paid_at: Date | string }>(sql`
+    db.execute<{
+      name: string | null;
+      city: string | null;
+      country: string | null;
+      paid_at: Date | string;
+    }>(sql`
       select o.buyer_short_name as name, o.city, o.country, o.paid_at from orders o
       where ${countedSale} and o.paid_at > ${since} and o.paid_at <= ${now.toISOString()}
         and ((o.show_purchase_at is not null and o.buyer_short_name is not null and o.city is not null)

@@ -14,7 +14,13 @@ import {
   setContentTestimonialsConfirmed,
   setDeclaredProof,
 } from "#app/lib/reviews/declared-proof.server.ts";
-import { hideReview, isHideReason, reviewCounts, reviewsForAdmin, showReview } from "#app/lib/reviews/reviews.server.ts";
+import {
+  hideReview,
+  isHideReason,
+  reviewCounts,
+  reviewsForAdmin,
+  showReview,
+} from "#app/lib/reviews/reviews.server.ts";
 import { purchaseMonth } from "#app/lib/reviews/storefront-proof.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { field } from "#app/routes/http.server.ts";
@@ -64,7 +70,12 @@ const reviewIdOf = (form: FormData) => {
   return /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : null;
 };
 
-export async function handleReviewAction(services: Services, intent: string, form: FormData, request: Request) {
+export async function handleReviewAction(
+  services: Services,
+  intent: string,
+  form: FormData,
+  request: Request,
+) {
   const db = services.database.db;
   const by = uploaderLabel(request.headers.get("user-agent"));
   switch (intent) {
@@ -94,7 +105,11 @@ export async function handleReviewAction(services: Services, intent: string, for
       const group = <T extends Record<string, string>>(fields: T) =>
         Object.values(fields).every((v) => v === "") ? null : fields;
       const parsed = declaredProofSchema.safeParse({
-        reviews: group({ rating: value("rating"), count: value("reviewCount"), source: value("reviewSource") }),
+        reviews: group({
+          rating: value("rating"),
+          count: value("reviewCount"),
+          source: value("reviewSource"),
+        }),
         trustedBy: group({ figure: value("trustedBy"), source: value("trustedBySource") }),
       });
       if (!parsed.success) return fail(intent, copy.declaredIncomplete, 400);
