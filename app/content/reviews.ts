@@ -13,6 +13,8 @@ export const HIDE_REASON_EN: Record<HideReason, string> = {
 };
 
 export const VERIFICATION_PATH = "/how-reviews-are-verified";
+/** When the page's text last changed (the sitemap's date; its counts change with every review). */
+export const VERIFICATION_UPDATED = "2026-11-28";
 
 export const REVIEW_COPY = {
   title: "Review your Coaching Toolkit",

@@ -1,9 +1,9 @@
 import { PRIVACY, TERMS } from "#app/content/legal.ts";
-import { VERIFICATION_PATH } from "#app/content/reviews.ts";
+import { VERIFICATION_PATH, VERIFICATION_UPDATED } from "#app/content/reviews.ts";
 import { allPosts, blogModified } from "#app/lib/blog/posts.server.ts";
 import { publicConfig } from "#app/lib/public-config.server.ts";
 
-/** The public pages: the landing page, the blog, every article and the legal pages (not the checkout or the secret pages). */
+/** The public pages: the landing page, the blog, every article, the legal pages and how reviews are verified (not the checkout or the secret pages). */
 export function loader() {
   const { publicUrl } = publicConfig();
   // The landing page's date is the build's: the sitemap is prerendered with it (react-router.config.ts),
@@ -15,7 +15,7 @@ export function loader() {
     { loc: `${publicUrl}/blog`, lastmod: blogModified() },
     ...allPosts().map((post) => ({ loc: `${publicUrl}/blog/${post.slug}`, lastmod: post.modified })),
     ...[TERMS, PRIVACY].map((page) => ({ loc: `${publicUrl}${page.path}`, lastmod: page.updated })),
-    { loc: `${publicUrl}${VERIFICATION_PATH}`, lastmod: undefined },
+    { loc: `${publicUrl}${VERIFICATION_PATH}`, lastmod: VERIFICATION_UPDATED },
   ];
   const body = urls
     .map(
