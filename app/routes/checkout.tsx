@@ -119,12 +119,7 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
   }
   try {
     const cameFrom = attributionFromForm(Object.fromEntries(form), request.headers.get("user-agent") ?? "");
-    const { url } = await createOrder(services, {
-      ...parsed.data,
-      consent: true,
-      showPurchase: parsed.data.showPurchase === "on",
-      cameFrom,
-    });
+    const { url } = await createOrder(services, { ...parsed.data, consent: true, cameFrom });
     return redirect(url, 303);
   } catch (error) {
     if (error instanceof AppError) {

@@ -3,11 +3,23 @@
  * page's "Write a Review" (shown once the download started) and leaves a review; the owner finds
  * it on Recensioni and hides it with a reason; "How reviews are verified" counts it as hidden.
  */
+import type { Page } from "@playwright/test";
 import { E2E } from "../../playwright.config.ts";
 import { buyAtFullPrice, uniqueEmail } from "./buy.ts";
 import { expect, test } from "./fixtures.ts";
 
 const adminUrl = `/${E2E.adminPath}`;
+const shotsDir = process.env.SHOTS_DIR;
+
+/** With SHOTS_DIR set: the page at desktop width and at 390 px, to be looked at. */
+async function shots(page: Page, name: string) {
+  if (!shotsDir) return;
+  const size = page.viewportSize()!;
+  await page.screenshot({ path: `${shotsDir}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shotsDir}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
 
 // The refused review (a link in it) answers 400 and the replayed link 409: the browser logs both.
 test.use({ allowConsoleErrors: [/status of (400 \(Bad Request\)|409 \(Conflict\))/] });
@@ -39,6 +51,7 @@ test("a buyer reviews the order from the success page, and the owner hides the r
   await page.getByRole("checkbox", { name: /I agree that this review/ }).check();
   await page.getByRole("button", { name: "Publish my review" }).click();
   await expect(page.getByText("Please leave links out of your review.")).toBeVisible();
+  await shots(page, "review-form-refused");
   await page.getByLabel("Your review").fill("<b>Saved me hours</b> on client onboarding.");
   await page.getByRole("checkbox", { name: /I agree that this review/ }).check();
   await page.getByRole("button", { name: "Publish my review" }).click();
@@ -63,6 +76,7 @@ test("a buyer reviews the order from the success page, and the owner hides the r
   await review.getByRole("button", { name: "Nascondi" }).click();
   await expect(review.getByText("Nascosta: Offensiva o abusiva")).toBeVisible();
   await expect(review.getByRole("button", { name: "Mostra di nuovo" })).toBeVisible();
+  await shots(page, "admin-recensioni");
 
   await page.goto("/how-reviews-are-verified");
   await expect(page.getByRole("heading", { name: "How reviews are verified", level: 1 })).toBeVisible();
@@ -70,4 +84,5 @@ test("a buyer reviews the order from the success page, and the owner hides the r
   await expect(counts).toContainText(/\d+ published reviews?/);
   await expect(counts).toContainText(/[1-9]\d* hidden reviews?/);
   await expect(counts).toContainText(/abusive or offensive: [1-9]/);
+  await shots(page, "how-reviews-are-verified");
 });

@@ -22,6 +22,7 @@ import { signToken } from "#app/lib/signed-token.server.ts";
 import { signInCookie } from "#app/routes/admin/guard.server.ts";
 import * as adminReviewsRoute from "#app/routes/admin/reviews.tsx";
 import { loadSuccessPage } from "#app/routes/buyer/success.server.ts";
+import * as checkoutRoute from "#app/routes/checkout.tsx";
 import * as reviewRoute from "#app/routes/review.tsx";
 import * as verificationRoute from "#app/routes/reviews-verification.tsx";
 import { downloads, emailOutbox, orders, reviewModerations, reviews } from "#db/schema.ts";
@@ -327,6 +328,40 @@ for (const backend of testBackends()) {
         expect((await storefrontProof(db())).recentSales.map((s) => s.customer)).toEqual(["A coach"]);
       } finally {
         await stripe.close();
+      }
+    });
+
+    it("records the checkout's show-purchase box only when ticked; any other value is a plain order", async () => {
+      await seedProduct(services);
+      let buyers = 0;
+      const buy = async (email: string, showPurchase?: string) => {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        // Each buyer from a network of their own: the checkout's limits are not what this tests.
+        buyers += 1;
+        context.set(clientIpContext, `10.${buyers}.0.1`);
+        const fields = {
+          intent: "buy",
+          email,
+          consent: "on",
+          ...(showPurchase !== undefined && { showPurchase }),
+        };
+        const request = new Request(`${ORIGIN}/checkout`, {
+          method: "POST",
+          body: new URLSearchParams(fields),
+        });
+        const response = (await checkoutRoute.action({
+          request,
+          context,
+          params: {},
+          unstable_pattern: "",
+        } as never)) as Response;
+        expect(response.status).toBe(303);
+        return (await db().select().from(orders).where(eq(orders.email, email)))[0]!;
+      };
+      expect((await buy("ticked@example.com", "on")).showPurchaseAt).toBeInstanceOf(Date);
+      for (const [i, value] of [undefined, "", "off", "yes", "<b>on</b>", "x".repeat(3000)].entries()) {
+        expect((await buy(`plain-${i}@example.com`, value)).showPurchaseAt).toBeNull();
       }
     });
 
