@@ -112,7 +112,7 @@ test.describe("standards", () => {
     for (const [name, url] of adminPages) await save(name, url);
     const paidUrl = await buyInTestMode(page, () => save("payment-test-mode", page.url()));
     await save("success-paid", paidUrl);
-    expect(files).toHaveLength(slugs.length + 10 + adminPages.length);
+    expect(files).toHaveLength(slugs.length + 12 + adminPages.length);
 
     const errors = await nuErrors(files);
     expect(
