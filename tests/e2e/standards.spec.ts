@@ -163,6 +163,8 @@ test.describe("standards", () => {
   ];
 
   test("HTML_CodeSniffer finds no WCAG 2 AA errors and only known warnings", async ({ page }) => {
+    // Every public page, every admin page and a purchase, one after another.
+    test.setTimeout(90_000);
     const results: { page: string; messages: HtmlcsMessage[] }[] = [];
     const check = async (name: string) => {
       await page.waitForLoadState("networkidle");
