@@ -17,6 +17,8 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
+  route("review/:token", "routes/review.tsx"),
+  route("how-reviews-are-verified", "routes/reviews-verification.tsx"),
   // The admin area and the success page live at generated, secret paths (ADR 005): this route
   // resolves which one a single-segment path is (the admin's Panoramica or the buyer's success
   // page), and answers 404 for everything else. The admin's pages below check the path too (ADR 033).
@@ -25,6 +27,7 @@ export default [
   route(":secret/ordini/:reference", "routes/admin/order.tsx"),
   route(":secret/prodotto", "routes/admin/product.tsx"),
   route(":secret/impostazioni", "routes/admin/settings.tsx"),
+  route(":secret/recensioni", "routes/admin/reviews.tsx"),
   route(":secret/upload", "routes/admin/upload.ts"),
   route(":secret/answer", "routes/buyer/success-answer.ts"),
   route(":secret/inside", "routes/buyer/inside.tsx"),

@@ -114,6 +114,11 @@ export const orders = pgTable(
     campaign: text("campaign"),
     article: text("article"),
     device: text("device"),
+    /** When the buyer allowed the store to show their first name, initial and city as a recent purchase (checkout's box, unticked by default). */
+    showPurchaseAt: timestamp("show_purchase_at", { withTimezone: true }),
+    /** With that consent only: the payer's first name and initial ("Daniel W.") and billing city, from the paid session. */
+    buyerShortName: text("buyer_short_name"),
+    city: text("city"),
   },
   (t) => [index("orders_email").on(t.email), index("orders_created_at").on(t.createdAt)],
 );
@@ -357,4 +362,48 @@ export const invoiceSeries = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/**
+ * Verified reviews (ADR 040): one per paid order (the unique order id makes two concurrent posts
+ * one review), published at once with the buyer's consent; the owner may hide one only for a
+ * stated reason, recorded with who and when (the log is `review_moderations`).
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    rating: integer("rating").notNull(),
+    /** Plain text as typed (bounded by the form), shown escaped. */
+    comment: text("comment").notNull(),
+    /** The name the buyer chose to show. */
+    displayName: text("display_name").notNull(),
+    /** When the order was paid: "Verified buyer, {month}". */
+    purchasedAt: timestamp("purchased_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    /** Set while the owner hides the review, with the reason (abuse, personal-data, off-topic). */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
+  },
+  (t) => [index("reviews_created_at").on(t.createdAt)],
+);
+
+/** Each hide and show of a review: who (the admin session's browser), when, why. */
+export const reviewModerations = pgTable(
+  "review_moderations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    reviewId: bigint("review_id", { mode: "number" })
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    action: text("action").notNull().$type<"hide" | "show">(),
+    reason: text("reason"),
+    by: text("by"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("review_moderations_review").on(t.reviewId)],
 );

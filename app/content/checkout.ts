@@ -20,6 +20,8 @@ export const CHECKOUT_COPY = {
   consentTerms: "Terms",
   consentAnd: "and have read the",
   consentPrivacy: "Privacy Policy",
+  showPurchase:
+    'Show my first name, last initial and city on this site as a recent purchase (optional; otherwise it may say "A coach from" your country).',
   consentRequired: {
     title: "Consent Required",
     message: "Please tick the box to confirm you want immediate access to the download.",
@@ -132,6 +134,7 @@ export const SUCCESS_COPY = {
   supportSubject: (reference: string) => `Help with my order ${reference}`,
   supportBody: (reference: string, email: string) => `Order ${reference}\nEmail: ${email}\n\n`,
   writeReview: "Write a Review",
+  reviewElsewhere: (site: string) => `or review us on ${site}`,
   backHome: "Back to Home",
   lostTitle: "Looking for your download?",
   lostText:

@@ -52,6 +52,8 @@ function enhanceDownload(form: HTMLFormElement, path: string) {
     if ("url" in answer) {
       window.location.assign(answer.url);
       showToast(SUCCESS_COPY.downloadStarted.title, SUCCESS_COPY.downloadStarted.message);
+      // The download has started: the review link (ADR 040) shows from now on.
+      for (const link of document.querySelectorAll<HTMLElement>("[data-review-link]")) link.hidden = false;
     } else {
       showToast(answer.error.title, answer.error.message);
     }

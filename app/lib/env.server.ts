@@ -124,7 +124,7 @@ const envSchema = z.object({
   /** The seller's certified e-mail address (PEC). */
   SELLER_PEC: optional(z.email()),
   REVIEW_URL: optional(z.url({ protocol: /^https?$/ })),
-  /** Days after a buyer's first download that the review request goes out (REVIEW_URL set). */
+  /** Days after a buyer's first download that the review request goes out. */
   REVIEW_DELAY_DAYS: optional(z.coerce.number().int().min(1).max(365)).default(7),
   /** How many update e-mails ("Avvisa gli acquirenti") leave per minute at most. */
   UPDATE_EMAILS_PER_MINUTE: optional(z.coerce.number().int().min(1).max(10_000)).default(60),

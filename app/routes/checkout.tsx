@@ -1,6 +1,7 @@
 import { ArrowLeft, BadgeCheck, Check, Download, RotateCcw, ShieldCheck } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { DiscountDialog } from "#app/components/checkout/discount-dialog.tsx";
+import { ShowPurchaseField } from "#app/components/checkout/show-purchase-field.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { CHECKOUT_COPY, CHECKOUT_LIMIT_COPY } from "#app/content/checkout.ts";
 import { PRODUCT } from "#app/content/site.ts";
@@ -303,6 +304,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 >
                   {consentError ? refusal.error.message : null}
                 </p>
+                <ShowPurchaseField />
                 <button
                   type="submit"
                   data-buy

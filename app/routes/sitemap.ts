@@ -1,9 +1,10 @@
 import { PRIVACY, TERMS } from "#app/content/legal.ts";
+import { VERIFICATION_PATH, VERIFICATION_UPDATED } from "#app/content/reviews.ts";
 import { allPosts, blogModified } from "#app/lib/blog/posts.server.ts";
 import { publicConfigOf } from "#app/lib/public-config.server.ts";
 import type { Route } from "./+types/sitemap";
 
-/** The public pages: the landing page, the blog, every article and the legal pages (not the checkout or the secret pages). */
+/** The public pages: the landing page, the blog, every article, the legal pages and how reviews are verified (not the checkout or the secret pages). */
 export function loader({ context }: Route.LoaderArgs) {
   const { publicUrl } = publicConfigOf(context);
   // The landing page's date is the build's: the sitemap is prerendered with it (react-router.config.ts),
@@ -15,6 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
     { loc: `${publicUrl}/blog`, lastmod: blogModified() },
     ...allPosts().map((post) => ({ loc: `${publicUrl}/blog/${post.slug}`, lastmod: post.modified })),
     ...[TERMS, PRIVACY].map((page) => ({ loc: `${publicUrl}${page.path}`, lastmod: page.updated })),
+    { loc: `${publicUrl}${VERIFICATION_PATH}`, lastmod: VERIFICATION_UPDATED },
   ];
   const body = urls
     .map(

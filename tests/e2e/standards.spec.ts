@@ -100,6 +100,8 @@ test.describe("standards", () => {
       ...slugs.map((slug) => save(`blog-${slug}`, `/blog/${slug}`)),
       save("terms", "/terms"),
       save("privacy", "/privacy"),
+      save("how-reviews-are-verified", "/how-reviews-are-verified"),
+      save("review-link-invalid", "/review/not-a-review-link", 404),
       save("not-found", "/no-such-page", 404),
       save("checkout", `${shop}/checkout`),
       save("success-no-order", noOrderUrl),
@@ -110,7 +112,7 @@ test.describe("standards", () => {
     for (const [name, url] of adminPages) await save(name, url);
     const paidUrl = await buyInTestMode(page, () => save("payment-test-mode", page.url()));
     await save("success-paid", paidUrl);
-    expect(files).toHaveLength(slugs.length + 10 + adminPages.length);
+    expect(files).toHaveLength(slugs.length + 12 + adminPages.length);
 
     const errors = await nuErrors(files);
     expect(
@@ -161,6 +163,8 @@ test.describe("standards", () => {
   ];
 
   test("HTML_CodeSniffer finds no WCAG 2 AA errors and only known warnings", async ({ page }) => {
+    // Every public page, every admin page and a purchase, one after another.
+    test.setTimeout(90_000);
     const results: { page: string; messages: HtmlcsMessage[] }[] = [];
     const check = async (name: string) => {
       await page.waitForLoadState("networkidle");
@@ -172,6 +176,7 @@ test.describe("standards", () => {
       ...slugs.slice(0, 3).map((slug) => [`blog/${slug}`, `/blog/${slug}`]),
       ["terms", "/terms"],
       ["privacy", "/privacy"],
+      ["how-reviews-are-verified", "/how-reviews-are-verified"],
       ["not-found", "/no-such-page"],
       ["success-no-order", noOrderUrl],
       ["admin-signed-out", adminUrl],

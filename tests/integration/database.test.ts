@@ -25,6 +25,8 @@ const TABLES = [
   "rate_limits",
   "reconcile_runs",
   "refund_requests",
+  "review_moderations",
+  "reviews",
   "settings",
   "stripe_unread_events",
   "unsubscribes",

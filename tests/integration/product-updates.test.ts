@@ -418,7 +418,9 @@ for (const backend of testBackends()) {
       expect(rest).toHaveLength(0);
       expect((mail!.to as { text: string }).text).toBe(due.email);
       expect(mail?.subject).toBe("How is your Coaching Toolkit working for you?");
-      expect(mail?.text).toContain("https://reviews.test/toolkit");
+      // The store's own form for this order, and the outside site offered as well.
+      expect(mail?.text).toMatch(/http:\/\/shop\.test\/review\/[\w-]+\.[\w-]{43}/);
+      expect(mail?.text).toContain("Or review us on reviews.test:\nhttps://reviews.test/toolkit");
       expect(String(rawHeader(mail, "List-Unsubscribe"))).toMatch(/^<http:\/\/shop\.test\/unsubscribe\//);
       expect(rawHeader(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
       // A day later the early one is due, the first is not asked again.
@@ -432,14 +434,17 @@ for (const backend of testBackends()) {
       ]);
     });
 
-    it("sends no review requests while REVIEW_URL is unset, and waits REVIEW_DELAY_DAYS as configured", async () => {
+    it("asks for a review on the store's form while REVIEW_URL is unset, and waits REVIEW_DELAY_DAYS as configured", async () => {
       await services.dispose();
       services = await testServices(backend, { SMTP_URL: smtp.url });
       const row = await order("buyer@example.com");
       await db()
         .insert(downloads)
         .values({ orderId: row.id, at: new Date(Date.now() - 8 * DAY_MS) });
-      expect(await queueReviewRequests(services)).toBe(0);
+      expect(await queueReviewRequests(services)).toBe(1);
+      const [mail] = await sendAll();
+      expect(mail?.text).toContain("http://shop.test/review/");
+      expect(mail?.text).not.toContain("Or review us on");
       await services.dispose();
       services = await testServices(backend, {
         SMTP_URL: smtp.url,

@@ -198,7 +198,7 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
       ? {
           address: session.customer_details?.address
             ? {
-                city: null,
+                city: session.customer_details.address.city,
                 country: session.customer_details.address.country,
                 line1: null,
                 line2: null,
@@ -209,7 +209,7 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
           business_name: null,
           email: session.customer_details.email,
           individual_name: null,
-          name: null,
+          name: session.customer_details.name,
           phone: null,
           tax_exempt: "none",
           tax_ids: session.customer_details.tax_ids,

@@ -54,7 +54,8 @@ export interface FakeSession {
   total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
   customer_details: {
     email: string | null;
-    address: { country: string | null } | null;
+    name: string | null;
+    address: { country: string | null; city: string | null } | null;
     tax_exempt: "none";
     tax_ids: { type: string; value: string }[];
   } | null;
@@ -102,7 +103,7 @@ export interface FakeStripe {
    * VAT of the buyer's `country` (default IT) is computed inside the price; with invoice_creation
    * on, a paid invoice is made.
    */
-  pay(sessionId: string, buyer?: { country?: string }): FakeSession;
+  pay(sessionId: string, buyer?: { country?: string; name?: string; city?: string }): FakeSession;
   /**
    * A session paid through something else on the same account (a Payment Link, another
    * integration), naming whatever `client_reference_id` it was given: its charge and
@@ -778,7 +779,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status: "complete",
         payment_status: "no_payment_required",
         customer: id("cus"),
-        customer_details: { email: session.customer_email, address: null, tax_exempt: "none", tax_ids: [] },
+        customer_details: {
+          email: session.customer_email,
+          name: null,
+          address: null,
+          tax_exempt: "none",
+          tax_ids: [],
+        },
       });
       emit("checkout.session.completed", checkoutSessionObject(session));
       return session;
@@ -818,10 +825,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       total_details: { ...session.total_details, amount_tax: tax },
       customer_details: {
         email: session.customer_email,
+        name: buyer.name ?? "Test Buyer",
+        // Without the full address ("auto"), a card payment still gives its country.
         address:
           session.automatic_tax.enabled || params.billing_address_collection === "required"
-            ? { country }
-            : null,
+            ? { country, city: buyer.city ?? "Milano" }
+            : { country, city: null },
         tax_exempt: "none",
         tax_ids: [],
       },

@@ -37,8 +37,8 @@ describe("the sitemap", () => {
     vi.setSystemTime(new Date("2026-12-03T10:00:00Z"));
     const xml = await sitemap(loaderArgs()).text();
     const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)];
-    // The landing page, the blog, its articles, the terms and the privacy policy.
-    expect(urls).toHaveLength(allPosts().length + 4);
+    // The landing page, the blog, its articles, the terms, the privacy policy and how reviews are verified.
+    expect(urls).toHaveLength(allPosts().length + 5);
     const [home, blog] = urls;
     expect(new URL(home![1]!).pathname).toBe("/");
     expect(home![2]).toBe("2026-12-03");

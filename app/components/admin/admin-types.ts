@@ -3,6 +3,7 @@ import type { AdminActionData } from "#app/routes/admin/action.server.ts";
 import type { OrdersPageData } from "#app/routes/admin/orders.server.ts";
 import type { AdminIndexData, OverviewPageData } from "#app/routes/admin/overview.server.ts";
 import type { ProductPageData } from "#app/routes/admin/product.server.ts";
+import type { ReviewsPageData } from "#app/routes/admin/reviews.server.ts";
 import type { SettingsPageData } from "#app/routes/admin/settings.server.ts";
 
 export type {
@@ -11,6 +12,7 @@ export type {
   OrdersPageData,
   OverviewPageData,
   ProductPageData,
+  ReviewsPageData,
   SettingsPageData,
 };
 

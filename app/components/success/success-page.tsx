@@ -208,15 +208,27 @@ function PaidOrder({
       </section>
 
       <nav aria-label="More" className="mt-8 flex flex-wrap justify-center gap-4">
-        {data.reviewUrl && (
-          <a
-            href={data.reviewUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 rounded-md border border-amber-400 px-4 py-2.5 font-semibold text-amber-900 hover:bg-amber-50"
-          >
-            <Star aria-hidden="true" className="size-4" /> {SUCCESS_COPY.writeReview}
-          </a>
+        {data.review && (
+          <span hidden={!data.review.downloadStarted} data-review-link className="contents">
+            <a
+              href={data.review.href}
+              className="inline-flex items-center gap-2 rounded-md border border-amber-400 px-4 py-2.5 font-semibold text-amber-900 hover:bg-amber-50"
+            >
+              <Star aria-hidden="true" className="size-4" /> {SUCCESS_COPY.writeReview}
+            </a>
+            {data.review.externalUrl && (
+              <a
+                href={data.review.externalUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center px-2 py-2.5 text-sm text-slate-700 underline"
+              >
+                {SUCCESS_COPY.reviewElsewhere(
+                  new URL(data.review.externalUrl).hostname.replace(/^www\./, ""),
+                )}
+              </a>
+            )}
+          </span>
         )}
         <Link
           to="/"

@@ -14,6 +14,11 @@ export const checkoutSchema = z.object({
   offer: z.string().max(2048).optional().default(""),
   /** The ticked "immediate access, no withdrawal" box (a checkbox posts "on"); required (ADR 016). */
   consent: z.literal("on", { message: CHECKOUT_COPY.consentRequired.message }),
+  /** The optional, unticked-by-default "show my first name and city as a recent purchase" box (ADR 040): ticked only as "on". */
+  showPurchase: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
   [HONEYPOT_FIELD]: honeypotField,
 });
 

@@ -23,6 +23,8 @@ export async function createOrder(
     offer?: string;
     /** The buyer ticked "immediate access, no withdrawal" (the checkout form requires it; recorded on the order). */
     consent?: boolean;
+    /** The buyer allowed showing their first name, initial and city as a recent purchase (ADR 040). */
+    showPurchase?: boolean;
     /** Where the buyer came from (ADR 023): recorded on the order and counted as a payment started. */
     cameFrom?: Attribution;
   },
@@ -42,6 +44,7 @@ export async function createOrder(
       discountApplied: discount,
       provider: payments.kind,
       consentAt: input.consent ? new Date() : null,
+      showPurchaseAt: input.showPurchase ? new Date() : null,
       ...(input.cameFrom && {
         source: input.cameFrom.source || null,
         campaign: input.cameFrom.campaign || null,
@@ -63,6 +66,7 @@ export async function createOrder(
       productName: PRODUCT.name,
       successUrl: successPageUrl(services.links),
       cancelUrl: `${env.PUBLIC_URL}/checkout`,
+      billingAddress: Boolean(input.showPurchase),
     });
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, "payment provider refused the checkout session");

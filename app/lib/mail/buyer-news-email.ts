@@ -20,7 +20,10 @@ export interface UpdateEmailData {
 }
 
 export interface ReviewRequestData {
+  /** The store's review form for the order (`/review/{token}`). */
   reviewUrl: string;
+  /** REVIEW_URL, an outside review site offered as well, when set (absent in e-mails queued before it existed). */
+  externalReviewUrl?: string | null;
   unsubscribeUrl: string;
   supportEmail: string;
 }
@@ -76,7 +79,10 @@ ${button(data.link, "Download the new version")}
   };
 }
 
-/** "Would you leave a review?", a week after the first download. */
+/** "Or review us on reviews.example", naming the outside site by its host. */
+const externalLine = (url: string) => `Or review us on ${new URL(url).hostname.replace(/^www\./, "")}`;
+
+/** "Would you leave a review?", a week after the first download: the store's form, and REVIEW_URL when set. */
 export function reviewRequestEmail(to: string, data: ReviewRequestData): MailMessage {
   const subject = `How is your ${PRODUCT.brand} working for you?`;
   const text = [
@@ -85,6 +91,9 @@ export function reviewRequestEmail(to: string, data: ReviewRequestData): MailMes
     "",
     data.reviewUrl,
     "",
+    ...(data.externalReviewUrl
+      ? [`${externalLine(data.externalReviewUrl)}:`, data.externalReviewUrl, ""]
+      : []),
     `Questions or problems? Write to ${data.supportEmail}.`,
     "",
     `${UNSUBSCRIBE_LINE} ${data.unsubscribeUrl}`,
@@ -92,7 +101,7 @@ export function reviewRequestEmail(to: string, data: ReviewRequestData): MailMes
   const body = `<h1 style="margin:0 0 16px;font-size:22px;color:#4c1d95">How is your toolkit working for you?</h1>
 <p style="margin:0 0 24px;font-size:16px;line-height:1.5">We hope your <strong>${escapeMarkup(PRODUCT.brand)}</strong> is helping your coaching business. Would you take a minute to leave a review? It helps other coaches decide.</p>
 ${button(data.reviewUrl, "Write a review")}
-<p style="margin:0;font-size:14px;color:#475569">Questions or problems? Write to <a href="mailto:${escapeMarkup(data.supportEmail)}">${escapeMarkup(data.supportEmail)}</a>.</p>`;
+${data.externalReviewUrl ? `<p style="margin:0 0 24px;font-size:14px;color:#475569">${escapeMarkup(externalLine(data.externalReviewUrl))}: <a href="${escapeMarkup(data.externalReviewUrl)}">${escapeMarkup(data.externalReviewUrl)}</a></p>\n` : ""}<p style="margin:0;font-size:14px;color:#475569">Questions or problems? Write to <a href="mailto:${escapeMarkup(data.supportEmail)}">${escapeMarkup(data.supportEmail)}</a>.</p>`;
   return {
     to,
     subject,

@@ -17,6 +17,7 @@ import {
   orders,
   rateLimits,
   refundRequests,
+  reviews,
   unsubscribes,
 } from "#db/schema.ts";
 
@@ -64,6 +65,7 @@ export async function exportBuyer(db: Db, email: string) {
           .from(downloadConfirmations)
           .where(inArray(downloadConfirmations.orderId, ids)),
         refundRequests: await tx.select().from(refundRequests).where(inArray(refundRequests.orderId, ids)),
+        reviews: await tx.select().from(reviews).where(inArray(reviews.orderId, ids)),
         unsubscribes: await tx.select().from(unsubscribes).where(sameAddress(unsubscribes.email, address)),
         rateLimits: await tx.select().from(rateLimits).where(addressLimits(address)),
         lostLinkRequests: await tx
@@ -96,6 +98,8 @@ export async function eraseBuyer(db: Db, email: string, mailDir: string) {
         email: sql`'erased-' || ${orders.reference} || '@invalid'`,
         erasedAt: sql`now()`,
         updatedAt: sql`now()`,
+        buyerShortName: null,
+        city: null,
       })
       .where(sameAddress(orders.email, address))
       .returning({ id: orders.id });
@@ -134,6 +138,11 @@ export async function eraseBuyer(db: Db, email: string, mailDir: string) {
       .set({ reason: null })
       .where(sql`${inArray(refundRequests.orderId, ids)} and ${refundRequests.reason} is not null`)
       .returning({ id: refundRequests.orderId });
+    // A review names its writer and is theirs: it goes with the rest (its moderation log with it).
+    const reviewRows = await tx
+      .delete(reviews)
+      .where(inArray(reviews.orderId, ids))
+      .returning({ id: reviews.id });
     const unsubscribed = await tx
       .delete(unsubscribes)
       .where(sameAddress(unsubscribes.email, address))
@@ -154,6 +163,7 @@ export async function eraseBuyer(db: Db, email: string, mailDir: string) {
       sentEmailsScrubbed: scrubbed.length,
       downloads: downloadRows.length,
       refundReasons: reasons.length,
+      reviews: reviewRows.length,
       unsubscribes: unsubscribed.length,
       rateLimits: limits.length,
       lostLinkRequests: requests.length,
@@ -196,7 +206,7 @@ export function describeErasure(counts: BuyerErasure): string {
     `${counts.accessLinks} access links and ${counts.downloadConfirmations} download confirmations deleted`,
     `${counts.unsentEmailsDeleted} unsent e-mails deleted and ${counts.sentEmailsScrubbed} sent ones scrubbed`,
     `${counts.downloads} download records without IP address`,
-    `${counts.refundReasons} refund reasons cleared`,
+    `${counts.refundReasons} refund reasons cleared and ${counts.reviews} reviews deleted`,
     `${counts.unsubscribes} unsubscribes, ${counts.rateLimits} rate-limit counters and ${counts.lostLinkRequests} pending link requests removed`,
     `${counts.mailFiles} e-mail files deleted`,
   ]

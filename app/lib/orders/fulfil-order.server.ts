@@ -4,6 +4,7 @@ import type { Db } from "#app/lib/db/database.server.ts";
 import { type StoreLinks, successPageUrl } from "#app/lib/links.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import { recordSale } from "#app/lib/owner/record-sale.server.ts";
+import { cleanCity, shortName } from "#app/lib/reviews/public-name.ts";
 import { accessLinks, orders } from "#db/schema.ts";
 
 export type Order = typeof orders.$inferSelect;
@@ -65,6 +66,9 @@ export async function fulfilOrder(
     /** What the provider reports with the payment (SessionStatus): tax, country, invoice. */
     taxCents?: number | null;
     country?: string | null;
+    /** The payer's name and city: kept (as "Daniel W." and the city) only when the buyer allowed showing them. */
+    payerName?: string | null;
+    city?: string | null;
     invoiceId?: string | null;
     invoiceUrl?: string | null;
   },
@@ -83,6 +87,12 @@ export async function fulfilOrder(
         ...(payment.taxCents !== undefined && { taxCents: payment.taxCents }),
         ...(payment.country !== undefined && { country: payment.country }),
         ...(payment.invoiceId !== undefined && { invoiceId: payment.invoiceId }),
+        ...(payment.payerName !== undefined && {
+          buyerShortName: sql`case when ${orders.showPurchaseAt} is not null then ${shortName(payment.payerName)}::text end`,
+        }),
+        ...(payment.city !== undefined && {
+          city: sql`case when ${orders.showPurchaseAt} is not null then ${cleanCity(payment.city)}::text end`,
+        }),
         ...(payment.invoiceUrl !== undefined && { invoiceUrl: payment.invoiceUrl }),
       })
       .where(and(eq(orders.id, payment.orderId), inArray(orders.status, UNPAID_STATUSES)))

@@ -1,7 +1,8 @@
 /**
- * Review requests (issue 18, item 4): REVIEW_DELAY_DAYS after an order's first download, one
- * e-mail asks the buyer for a review at REVIEW_URL (none while it is unset). Refunded, disputed
- * and erased orders and unsubscribed addresses get none. Run hourly; the dedupe key (one per
+ * Review requests: REVIEW_DELAY_DAYS after an order's first download, one e-mail asks the buyer
+ * for a review on the store's own form (the order's signed review link, ADR 040), and offers
+ * REVIEW_URL as well when it is set. Refunded, disputed and erased orders, orders already
+ * reviewed and unsubscribed addresses get none. Run hourly; the dedupe key (one per
  * order) makes a repeated or concurrent pass harmless. Like update e-mails, they name no order
  * (`order_id` null), so the order's delivery e-mail state and evidence stay the delivery's.
  */
@@ -11,6 +12,7 @@ import { logger } from "#app/lib/logger.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import { unsubscribeUrl } from "#app/lib/mail/unsubscribe.server.ts";
 import { repeat } from "#app/lib/repeat.server.ts";
+import { reviewUrl } from "#app/lib/reviews/reviews.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 
 const DAY_MS = 24 * 3600_000;
@@ -27,8 +29,6 @@ type ReviewServices = Pick<Services, "env" | "links" | "settings" | "kickOutbox"
 
 /** One pass at `now`: queues the review requests that are due; returns how many were queued. */
 export async function queueReviewRequests(services: ReviewServices, now = new Date()): Promise<number> {
-  const reviewUrl = services.env.REVIEW_URL;
-  if (!reviewUrl) return 0;
   const db = services.database.db;
   const dueBefore = now.getTime() - services.env.REVIEW_DELAY_DAYS * DAY_MS;
   const due = await db.execute<{ id: string; email: string }>(sql`
@@ -38,6 +38,7 @@ export async function queueReviewRequests(services: ReviewServices, now = new Da
       and d.first_at <= ${new Date(dueBefore).toISOString()}
       and d.first_at > ${new Date(dueBefore - REVIEW_CATCH_UP_MS).toISOString()}
       and not exists (select 1 from unsubscribes u where u.email = o.email)
+      and not exists (select 1 from reviews r where r.order_id = o.id)
       and not exists (select 1 from email_outbox m where m.dedupe_key = 'review:' || o.id::text)`);
   let queued = 0;
   for (const order of due.rows) {
@@ -46,7 +47,8 @@ export async function queueReviewRequests(services: ReviewServices, now = new Da
       template: "review-request",
       dedupeKey: `review:${order.id}`,
       payload: {
-        reviewUrl,
+        reviewUrl: reviewUrl(services.links, services.settings.tokenSecrets, order.id, now.getTime()),
+        externalReviewUrl: services.env.REVIEW_URL ?? null,
         unsubscribeUrl: unsubscribeUrl(services.links, services.settings.tokenSecrets, order.email),
         supportEmail: services.links.supportEmail,
       },
@@ -60,7 +62,7 @@ export async function queueReviewRequests(services: ReviewServices, now = new Da
   return queued;
 }
 
-/** Runs queueReviewRequests every `intervalMs` (the first time one interval after start) while REVIEW_URL is set; `stop()` waits for a pass under way. */
+/** Runs queueReviewRequests every `intervalMs`; `stop()` waits for a pass under way. */
 export function startReviewRequestJob(services: ReviewServices, intervalMs = REVIEW_INTERVAL_MS) {
   return repeat(() => queueReviewRequests(services), {
     everyMs: intervalMs,

@@ -8,6 +8,8 @@ export interface CheckoutRequest {
   productName: string;
   successUrl: string;
   cancelUrl: string;
+  /** Ask for the full billing address (the buyer allowed showing their city as a recent purchase, ADR 040). */
+  billingAddress?: boolean;
 }
 
 /**
@@ -49,6 +51,9 @@ export interface SessionStatus {
   taxCents: number | null;
   /** The buyer's billing country (ISO 3166-1 alpha-2), when the provider collected it. */
   country: string | null;
+  /** The payer's name and billing city, when the provider collected them (a recent sale's "Daniel W. from London", with the buyer's consent). */
+  payerName: string | null;
+  city: string | null;
   /** The provider's invoice for the payment (the buyer's receipt), when one was created. */
   invoiceId: string | null;
   /** The invoice's public page, when the provider returned it with the session. */

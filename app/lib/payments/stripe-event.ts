@@ -47,7 +47,13 @@ const checkoutSession = z.object({
   automatic_tax: z.object({ enabled: z.boolean() }).nullable().optional(),
   total_details: z.object({ amount_tax: z.number().int().nullable().optional() }).nullable().optional(),
   customer_details: z
-    .object({ address: z.object({ country: z.string().nullable().optional() }).nullable().optional() })
+    .object({
+      name: z.string().nullable().optional(),
+      address: z
+        .object({ country: z.string().nullable().optional(), city: z.string().nullable().optional() })
+        .nullable()
+        .optional(),
+    })
     .nullable()
     .optional(),
   invoice: z

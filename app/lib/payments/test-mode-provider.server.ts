@@ -70,6 +70,8 @@ export class TestModeProvider implements PaymentProvider {
       completedWithoutPayment: false,
       taxCents: this.tax ? testVatCents(order.amountCents) : null,
       country: this.tax ? TEST_VAT.country : null,
+      payerName: null,
+      city: null,
       invoiceId: null,
       invoiceUrl: null,
     };

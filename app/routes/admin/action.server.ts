@@ -35,6 +35,7 @@ import {
   signOutCookie,
 } from "#app/routes/admin/guard.server.ts";
 import { handleRefundRequestAction } from "#app/routes/admin/refund-requests.server.ts";
+import { handleReviewAction, REVIEW_INTENTS } from "#app/routes/admin/reviews.server.ts";
 import { field, notFound, readForm } from "#app/routes/http.server.ts";
 
 const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
@@ -128,6 +129,7 @@ export async function handleAdminAction(services: Services, request: Request, cl
     logger.warn({ intent }, "admin action with a malformed id");
     return refused(400);
   }
+  if (REVIEW_INTENTS.has(intent)) return handleReviewAction(services, intent, form, request);
   switch (intent) {
     case "sign-out":
       return redirect(`/${services.settings.adminPath}`, {

@@ -4,6 +4,7 @@
  * while the provider cannot be asked, the "lost your link?" form otherwise. Form parsing, status
  * codes and copy live here.
  */
+import { sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { CHECKOUT_COPY, SUCCESS_COPY } from "#app/content/checkout.ts";
 import { lostLinkSchema } from "#app/lib/checkout/checkout-schema.ts";
@@ -15,6 +16,7 @@ import { downloadPath, insidePagePath, successAnswerPath } from "#app/lib/links.
 import { receiptUrl } from "#app/lib/orders/receipt-url.server.ts";
 import { guaranteeStateFor } from "#app/lib/orders/refund-requests.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
+import { reviewState, reviewUrl } from "#app/lib/reviews/reviews.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { handleRefundAction, type RefundActionData } from "#app/routes/buyer/refund-requests.server.ts";
 import { field, readForm } from "#app/routes/http.server.ts";
@@ -31,6 +33,18 @@ const insideHref = (successPath: string, access: ReturnType<typeof accessFrom>) 
     : access.sessionId
       ? insidePagePath(successPath, { session_id: access.sessionId })
       : null;
+
+/** The order's review link, whether its download has started, and REVIEW_URL; null once reviewed or when it cannot be reviewed. */
+async function reviewLinks(services: Services, orderId: string) {
+  const db = services.database.db;
+  if ((await reviewState(db, orderId)).kind !== "open") return null;
+  const started = await db.execute(sql`select 1 from downloads where order_id = ${orderId} limit 1`);
+  return {
+    href: new URL(reviewUrl(services.links, services.settings.tokenSecrets, orderId)).pathname,
+    downloadStarted: started.rows.length > 0,
+    externalUrl: services.env.REVIEW_URL ?? null,
+  };
+}
 
 /** What the page shows: the download, a payment still settling, a payment being confirmed, or the lost-link form. */
 export type SuccessView = "paid" | "processing" | "confirming" | "session-expired" | "lost-link";
@@ -50,7 +64,9 @@ export async function loadSuccessPage(services: Services, request: Request, clie
   const payload = {
     view,
     supportEmail: services.env.SUPPORT_EMAIL,
-    reviewUrl: services.env.REVIEW_URL ?? null,
+    // The store's review form for a paid order not yet reviewed, shown once its download has started
+    // (ADR 040); REVIEW_URL, an outside site, is offered beside it when set.
+    review: purchase.kind === "paid" ? await reviewLinks(services, purchase.order.id) : null,
     // Buyers see the order's reference; its sequential number is the owner's.
     order: order && {
       reference: order.reference,

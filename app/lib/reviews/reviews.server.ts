@@ -1,0 +1,220 @@
+/**
+ * Verified reviews (ADR 040): the per-order review link, who may review, the one review per order,
+ * and the owner's moderation. A review is published at once with the buyer's consent; the owner
+ * may hide it only for one of HIDE_REASONS, and each hide and show is recorded.
+ */
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { HIDE_REASONS, type HideReason, REVIEW_COPY, REVIEW_LIMITS } from "#app/content/reviews.ts";
+import type { Db } from "#app/lib/db/database.server.ts";
+import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
+import { orders, reviewModerations, reviews } from "#db/schema.ts";
+
+/** Review links in e-mails keep working this long (a token must expire; this one outlives the e-mail). */
+const LINK_LIFETIME_MS = 20 * 365 * 24 * 3600_000;
+
+/** An order `o` that may be reviewed: paid (not refunded, disputed or unpaid) and not erased. */
+const reviewableOrder = sql`o.status = 'paid' and o.erased_at is null and o.paid_at is not null`;
+
+/** `/review/{token}` for the order, absolute. */
+export function reviewUrl(
+  links: { publicUrl: string },
+  secrets: string[],
+  orderId: string,
+  now = Date.now(),
+) {
+  return `${links.publicUrl}/review/${signToken(secrets, "review", { o: orderId }, now + LINK_LIFETIME_MS)}`;
+}
+
+/** The order a genuine review token names, or null (forged, altered, made for another use). */
+export function reviewTokenOrder(secrets: string[], token: string | undefined): string | null {
+  const verified = verifyToken<{ o?: unknown }>(secrets, "review", token ?? "");
+  const id = verified?.data.o;
+  return typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? id : null;
+}
+
+/** What the review link leads to: the form (with the month of purchase), or why not. */
+export type ReviewState =
+  | { kind: "open"; purchasedAt: Date }
+  | { kind: "reviewed" }
+  | { kind: "not-eligible" }
+  | { kind: "invalid" };
+
+export async function reviewState(db: Db, orderId: string | null): Promise<ReviewState> {
+  if (!orderId) return { kind: "invalid" };
+  const result = await db.execute<{
+    paid_at: Date | string | null;
+    eligible: boolean;
+    reviewed: boolean;
+  }>(sql`
+    select o.paid_at, ${reviewableOrder} as eligible,
+      exists (select 1 from reviews r where r.order_id = o.id) as reviewed
+    from orders o where o.id = ${orderId}`);
+  const row = result.rows[0];
+  if (!row) return { kind: "invalid" };
+  if (row.reviewed) return { kind: "reviewed" };
+  if (!row.eligible || !row.paid_at) return { kind: "not-eligible" };
+  return { kind: "open", purchasedAt: new Date(row.paid_at) };
+}
+
+export interface ReviewInput {
+  rating: number;
+  comment: string;
+  name: string;
+}
+
+export type ReviewField = "rating" | "comment" | "name" | "consent";
+
+/** A link in a comment or name: a scheme, "www.", or a host with a common top-level domain. */
+const LINK =
+  /[a-z][a-z0-9+.-]*:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|co|it|de|fr|es|uk|eu|info|biz|xyz|ly|me|app|shop|site|online|store|link)\b/i;
+
+/** Checks the posted form; the first problem of each field, in the buyer's words. */
+export function parseReview(form: {
+  rating: string;
+  comment: string;
+  name: string;
+  consent: string;
+}): { ok: true; review: ReviewInput } | { ok: false; errors: Partial<Record<ReviewField, string>> } {
+  const errors: Partial<Record<ReviewField, string>> = {};
+  const e = REVIEW_COPY.errors;
+  if (!/^[1-5]$/.test(form.rating)) errors.rating = e.rating;
+  const comment = form.comment.replace(/\r\n?/g, "\n").trim();
+  const name = form.name.replace(/\s+/g, " ").trim();
+  if (!comment) errors.comment = e.commentEmpty;
+  else if ([...comment].length > REVIEW_LIMITS.comment) errors.comment = e.commentLong;
+  else if (LINK.test(comment)) errors.comment = e.links;
+  if (!name) errors.name = e.nameEmpty;
+  else if ([...name].length > REVIEW_LIMITS.name) errors.name = e.nameLong;
+  else if (LINK.test(name)) errors.name = e.links;
+  if (form.consent !== "on") errors.consent = e.consent;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, review: { rating: Number(form.rating), comment, name } };
+}
+
+/**
+ * Publishes the order's one review: one INSERT that takes the order's payment date and only a
+ * reviewable order, and does nothing when the order has a review (two posts at once make one).
+ */
+export async function submitReview(
+  db: Db,
+  orderId: string,
+  review: ReviewInput,
+): Promise<"published" | "reviewed" | "not-eligible" | "invalid"> {
+  const inserted = await db.execute<{ id: number }>(sql`
+    insert into reviews (order_id, rating, comment, display_name, purchased_at)
+    select o.id, ${review.rating}, ${review.comment}, ${review.name}, o.paid_at
+    from orders o where o.id = ${orderId} and ${reviewableOrder}
+    on conflict (order_id) do nothing
+    returning id`);
+  if (inserted.rows.length > 0) return "published";
+  const state = await reviewState(db, orderId);
+  return state.kind === "open" ? "reviewed" : state.kind;
+}
+
+export const isHideReason = (value: string): value is HideReason =>
+  (HIDE_REASONS as readonly string[]).includes(value);
+
+/** Hides a shown review for `reason`, recording who and when; "not-found" when there is no such review, "unchanged" when it was hidden already. */
+export async function hideReview(
+  db: Db,
+  input: { reviewId: number; reason: HideReason; by: string | null; now?: Date },
+): Promise<"hidden" | "unchanged" | "not-found"> {
+  const at = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [hidden] = await tx
+      .update(reviews)
+      .set({ hiddenAt: at, hiddenReason: input.reason })
+      .where(and(eq(reviews.id, input.reviewId), isNull(reviews.hiddenAt)))
+      .returning({ id: reviews.id });
+    if (!hidden) {
+      const [exists] = await tx
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(eq(reviews.id, input.reviewId));
+      return exists ? "unchanged" : "not-found";
+    }
+    await tx
+      .insert(reviewModerations)
+      .values({ reviewId: hidden.id, action: "hide", reason: input.reason, by: input.by, at });
+    return "hidden";
+  });
+}
+
+/** Shows a hidden review again, recording who and when. */
+export async function showReview(
+  db: Db,
+  input: { reviewId: number; by: string | null; now?: Date },
+): Promise<"shown" | "unchanged" | "not-found"> {
+  const at = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [shown] = await tx
+      .update(reviews)
+      .set({ hiddenAt: null, hiddenReason: null })
+      .where(and(eq(reviews.id, input.reviewId), isNotNull(reviews.hiddenAt)))
+      .returning({ id: reviews.id });
+    if (!shown) {
+      const [exists] = await tx
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(eq(reviews.id, input.reviewId));
+      return exists ? "unchanged" : "not-found";
+    }
+    await tx.insert(reviewModerations).values({ reviewId: shown.id, action: "show", by: input.by, at });
+    return "shown";
+  });
+}
+
+/** The admin's list: every review, newest first, with its order and its moderation history. */
+export async function reviewsForAdmin(db: Db, limit = 200) {
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      name: reviews.displayName,
+      purchasedAt: reviews.purchasedAt,
+      createdAt: reviews.createdAt,
+      hiddenAt: reviews.hiddenAt,
+      hiddenReason: reviews.hiddenReason,
+      reference: orders.reference,
+    })
+    .from(reviews)
+    .innerJoin(orders, eq(orders.id, reviews.orderId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+  const log = await db
+    .select()
+    .from(reviewModerations)
+    .orderBy(desc(reviewModerations.at), desc(reviewModerations.id));
+  return rows.map((row) => ({
+    ...row,
+    history: log.filter((entry) => entry.reviewId === row.id),
+  }));
+}
+
+/** The public counts: published reviews and their average, hidden reviews by reason. */
+export async function reviewCounts(db: Db) {
+  const result = await db.execute<{
+    hidden_reason: string | null;
+    n: number | string;
+    total: number | string;
+  }>(sql`
+    select hidden_reason, count(*) as n, sum(rating) as total from reviews group by hidden_reason`);
+  let published = 0;
+  let total = 0;
+  const hidden: Partial<Record<HideReason, number>> = {};
+  for (const row of result.rows) {
+    const n = Number(row.n);
+    if (row.hidden_reason === null) {
+      published = n;
+      total = Number(row.total);
+    } else if (isHideReason(row.hidden_reason)) hidden[row.hidden_reason] = n;
+  }
+  const hiddenTotal = Object.values(hidden).reduce((sum, n) => sum + n, 0);
+  return {
+    published,
+    average: published > 0 ? (total / published).toFixed(1) : null,
+    hidden: hiddenTotal,
+    hiddenByReason: hidden,
+  };
+}
