@@ -1,4 +1,4 @@
-import { parseEnv } from "#app/lib/env.server.ts";
+import { type Env, parseEnv } from "#app/lib/env.server.ts";
 
 /**
  * What the build's prerender writes where a page shows a setting (`npm run build` sets
@@ -11,6 +11,12 @@ export const PLACEHOLDERS = {
   retentionDays: "retention-days.placeholder.invalid",
 } as const;
 
+/**
+ * Whether the store shows the specification's sample figures and timers (test mode: it sells
+ * nothing) or only figures drawn from recorded data (a live store). The one test pages ask.
+ */
+export const isTestMode = (env: Pick<Env, "PAYMENTS">) => env.PAYMENTS === "test";
+
 /** The configuration pages may show. It needs no database, so prerendering can use it. */
 export function publicConfig() {
   // The test-mode notice of a prerendered page is written in at start, like the settings.
@@ -22,6 +28,6 @@ export function publicConfig() {
     publicUrl: env.PUBLIC_URL,
     reviewUrl: env.REVIEW_URL ?? null,
     retentionDays: String(env.RETENTION_DAYS),
-    testMode: env.PAYMENTS === "test",
+    testMode: isTestMode(env),
   };
 }

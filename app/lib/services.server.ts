@@ -4,6 +4,8 @@
  * through the router context (router-context.ts); nothing else calls getServices. Tests make
  * their own with createServices.
  */
+import { PRODUCT } from "#app/content/site.ts";
+import { recordRegularPrice } from "#app/lib/pricing/promotions.server.ts";
 import { join } from "node:path";
 import { resolveLostLinkRequests } from "#app/lib/checkout/send-lost-link.server.ts";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
@@ -118,6 +120,7 @@ export async function createServices(
     template: options.databaseTemplate,
   });
   const { generatedPassword, ...settings } = await loadSettings(database.db, env);
+  await recordRegularPrice(database.db, PRODUCT.priceCents);
   const links = {
     publicUrl: env.PUBLIC_URL,
     successPath: settings.successPath,
