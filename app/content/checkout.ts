@@ -50,7 +50,8 @@ export const CHECKOUT_COPY = {
     unlock: (percent: number) => `Unlock ${percent}% Discount Now`,
     decline: "Continue without discount",
   },
-  discountBanner: (percent: number, time: string) => `${percent}% discount unlocked! Offer expires in ${time}`,
+  discountBanner: (percent: number, time: string) =>
+    `${percent}% discount unlocked! Offer expires in ${time}`,
   discountExpired: (percent: number) => `Your ${percent}% discount has expired. The standard price applies.`,
   codeLabel: "Discount code",
   codeInvalid: {

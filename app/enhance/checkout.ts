@@ -29,7 +29,8 @@ function showPrice(offer: string | null) {
   const shown = (offer && prices.offer) || prices.base;
   const { priceCents: price, compare } = shown;
   $("[data-price]").textContent = formatCents(price);
-  for (const element of [$("[data-compare-row]"), $("[data-save]"), $("[data-saved]")]) element.hidden = !compare;
+  for (const element of [$("[data-compare-row]"), $("[data-save]"), $("[data-saved]")])
+    element.hidden = !compare;
   if (compare) {
     $("[data-compare-label]").textContent =
       `${offer ? CHECKOUT_COPY.standardPrice : CHECKOUT_COPY.listPrice}: `;

@@ -4,9 +4,9 @@
  * through the router context (router-context.ts); nothing else calls getServices. Tests make
  * their own with createServices.
  */
-import { PRODUCT } from "#app/content/site.ts";
-import { recordRegularPrice } from "#app/lib/pricing/promotions.server.ts";
+
 import { join } from "node:path";
+import { PRODUCT } from "#app/content/site.ts";
 import { resolveLostLinkRequests } from "#app/lib/checkout/send-lost-link.server.ts";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
 import { type Env, parseEnv, paymentMode } from "#app/lib/env.server.ts";
@@ -22,6 +22,7 @@ import { startDailySummaries } from "#app/lib/owner/daily-summary.server.ts";
 import type { PaymentProvider } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
+import { recordRegularPrice } from "#app/lib/pricing/promotions.server.ts";
 import { sweepOrphanFiles } from "#app/lib/products/sweep-orphans.server.ts";
 import { type FirstStart, loadSettings, type StoreSettings } from "#app/lib/settings.server.ts";
 import type { FileStore } from "#app/lib/storage/file-store.ts";

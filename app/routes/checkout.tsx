@@ -130,7 +130,10 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
     return refused(CHECKOUT_LIMIT_COPY, 429);
   }
   // Every code tried is counted before it is looked up: guessing stops after a few tries.
-  if (parsed.data.code.trim() && !(await allowCodeAttempt(services.database.db, context.get(clientIpContext)))) {
+  if (
+    parsed.data.code.trim() &&
+    !(await allowCodeAttempt(services.database.db, context.get(clientIpContext)))
+  ) {
     return refused(CHECKOUT_COPY.codeTooMany, 429, "code");
   }
   try {

@@ -31,7 +31,9 @@ export interface CheckoutTerms {
 }
 
 const reduction = (referenceCents: number, priceCents: number) =>
-  referenceCents > priceCents ? { cents: referenceCents, savePercent: savePercent(referenceCents, priceCents) } : null;
+  referenceCents > priceCents
+    ? { cents: referenceCents, savePercent: savePercent(referenceCents, priceCents) }
+    : null;
 
 export async function checkoutTerms(services: Services, now = new Date()): Promise<CheckoutTerms> {
   const db = services.database.db;

@@ -48,13 +48,23 @@ export async function currentPrice(db: Db, now = new Date()): Promise<CurrentPri
         endsAt: effectiveEnd.mapWith(promotions.endsAt),
       })
       .from(promotions)
-      .where(and(isNull(promotions.code), lte(promotions.startsAt, now), sql`${effectiveEnd} > ${now.toISOString()}`))
+      .where(
+        and(
+          isNull(promotions.code),
+          lte(promotions.startsAt, now),
+          sql`${effectiveEnd} > ${now.toISOString()}`,
+        ),
+      )
       .limit(1),
   ]);
   const regularCents = regularPriceAt(changes, now, PRODUCT.priceCents);
   if (!running) return { regularCents, promotion: null, referenceCents: null };
   const earlier = await db
-    .select({ startsAt: promotions.startsAt, endsAt: effectiveEnd.mapWith(promotions.endsAt), percentOff: promotions.percentOff })
+    .select({
+      startsAt: promotions.startsAt,
+      endsAt: effectiveEnd.mapWith(promotions.endsAt),
+      percentOff: promotions.percentOff,
+    })
     .from(promotions)
     .where(
       and(

@@ -21,7 +21,8 @@ export interface PublicPeriod {
 }
 
 /** A promotion's price: the regular price less the percentage, rounded to the cent (4700, 25 -> 3525). */
-export const promotionPrice = (regularCents: number, percentOff: number) => discounted(regularCents, percentOff);
+export const promotionPrice = (regularCents: number, percentOff: number) =>
+  discounted(regularCents, percentOff);
 
 /** The regular price in force at `at`: the last change at or before it, else the first one known, else `fallback`. */
 export function regularPriceAt(changes: RegularPrice[], at: Date, fallback: number): number {

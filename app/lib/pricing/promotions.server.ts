@@ -67,7 +67,13 @@ export async function schedulePromotion(
         promotionId: row.id,
         recordedBy: by,
       },
-      { effectiveAt: endsAt, event: "promotion_end", priceCents: regular, promotionId: row.id, recordedBy: by },
+      {
+        effectiveAt: endsAt,
+        event: "promotion_end",
+        priceCents: regular,
+        promotionId: row.id,
+        recordedBy: by,
+      },
     ]);
     return row.id;
   });
