@@ -130,10 +130,10 @@ for (const backend of testBackends()) {
         compare: { cents: 4700, savePercent: 25 },
       });
       // The offer unlocked at the checkout runs to the promotion's end, for every visitor alike.
-      const first = (await (await post(checkoutOffer, "/checkout/offer", {})).json()) as {
+      const first = (await ((await post(checkoutOffer, "/checkout/offer", {})) as Response).json()) as {
         expiresInMs: number;
       };
-      const second = (await (await post(checkoutOffer, "/checkout/offer", {})).json()) as {
+      const second = (await ((await post(checkoutOffer, "/checkout/offer", {})) as Response).json()) as {
         expiresInMs: number;
       };
       const end = price.promotion!.endsAt.getTime();
@@ -272,7 +272,10 @@ for (const backend of testBackends()) {
           startsAt: rome(0),
           endsAt: rome(DAY),
         });
-      for (const headers of [{ origin: ORIGIN }, { cookie, origin: "https://evil.example" }]) {
+      for (const headers of [{ origin: ORIGIN }, { cookie, origin: "https://evil.example" }] as Record<
+        string,
+        string
+      >[]) {
         const request = new Request(`${ORIGIN}/${ADMIN}/promozioni`, {
           method: "POST",
           headers,

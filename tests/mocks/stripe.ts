@@ -368,7 +368,8 @@ export function checkSessionParams(
   return null;
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+/** A fake Stripe listening on 127.0.0.1: on `port` when given (a process others reach), else on a free one. */
+export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const invoices = new Map<string, FakeInvoice>();
   const sent = new Map<string, Record<string, string>>();
@@ -677,11 +678,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     notFound(res, "route");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listening = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     sessions,
     invoices,
     sent,
