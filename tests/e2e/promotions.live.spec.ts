@@ -17,9 +17,9 @@ const adminUrl = `/${E2E.adminPath}`;
 const control = `http://127.0.0.1:${E2E.live.controlPort}`;
 const HOUR = 3_600_000;
 
-/** Stripe's hosted Checkout, stood in for: the store sends the buyer there after creating the session. */
+/** Stripe's hosted Checkout, stood in for (the fake's session URLs are Stripe's own form, never fetched). */
 async function standInForStripe(page: Page) {
-  await page.route("https://checkout.stripe.test/**", (route) =>
+  await page.route("https://checkout.stripe.com/**", (route) =>
     route.fulfill({
       contentType: "text/html",
       body: "<!doctype html><title>Stripe</title><h1>Stripe Checkout</h1>",
@@ -71,8 +71,12 @@ async function countdownMs(page: Page) {
   return ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000;
 }
 
-/** Unlocks the offer in the checkout's dialog and checks the figures the running 25 % promotion gives. */
-async function unlock(page: Page) {
+/**
+ * Unlocks the offer in the checkout's dialog and checks the figures the running 25 % promotion
+ * gives: $35.25, and against the lowest price of the 30 days before it began, $47.00 struck
+ * through with "Save 25%" (or nothing struck when that lowest price was already $35.25).
+ */
+async function unlock(page: Page, struck = true) {
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Wait! Unlock 25% Off" })).toBeVisible();
   await dialog.getByRole("button", { name: "Unlock 25% Discount Now" }).click();
@@ -80,6 +84,11 @@ async function unlock(page: Page) {
     "25% discount unlocked! Offer expires in",
   );
   await expect(page.getByTestId("price")).toHaveText("$35.25");
+  if (!struck) {
+    await expect(page.locator("[data-compare-row]")).toBeHidden();
+    await expect(page.locator("[data-save]")).toBeHidden();
+    return;
+  }
   await expect(page.locator("[data-compare]")).toHaveText("$47.00");
   await expect(page.locator("[data-save]")).toHaveText("Save 25%");
   await expect(page.locator("[data-saved]")).toHaveText("You save $11.75");
@@ -163,7 +172,10 @@ test("a scheduled promotion: one real end for every visit and browser, $35.25 wh
   await expect(page.getByTestId("price")).toHaveText("$47.00");
 });
 
-test("a promotion ending within the hour counts down in minutes and seconds", async ({ page, browser }) => {
+test("a promotion ending within the hour counts down in minutes and seconds, with no reduction to announce", async ({
+  page,
+  browser,
+}) => {
   const admin = await browser.newContext();
   const owner = await admin.newPage();
   await signIn(owner, `${adminUrl}/promozioni`);
@@ -173,8 +185,10 @@ test("a promotion ending within the hour counts down in minutes and seconds", as
   await expect(owner.getByTestId("promotion-answer")).toHaveText(/Promozione programmata/);
   await admin.close();
 
+  // The promotion before it charged $35.25 within the last 30 days: that is the lowest price, so
+  // the same $35.25 is no reduction, and nothing is struck through (art. 17-bis).
   await openCheckout(page);
-  await unlock(page);
+  await unlock(page, false);
   await expect(page.locator("[data-discount-banner]")).toHaveText(/expires in (29|30):\d{2}$/);
   await endRunningPromotion(browser);
 });

@@ -549,7 +549,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       const session: FakeSession = {
         id: sessionId,
         object: "checkout.session",
-        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+        url: `https://checkout.stripe.com/c/pay/${sessionId}`,
         mode: form.get("mode") ?? "",
         status: "open",
         payment_status: "unpaid",
@@ -746,7 +746,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       const session: FakeSession = {
         id: sessionId,
         object: "checkout.session",
-        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+        url: `https://checkout.stripe.com/c/pay/${sessionId}`,
         mode: "payment",
         status: "complete",
         payment_status: "paid",
