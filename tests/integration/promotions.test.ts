@@ -17,6 +17,7 @@ import { endPromotion, schedulePromotion } from "#app/lib/pricing/promotions.ser
 import { dateToRomeInput } from "#app/lib/pricing/rome-time.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import { signInCookie } from "#app/routes/admin/guard.server.ts";
+import * as priceHistoryCsvRoute from "#app/routes/admin/price-history-csv.ts";
 import * as promotionsRoute from "#app/routes/admin/promotions.tsx";
 import * as checkout from "#app/routes/checkout.tsx";
 import * as checkoutOffer from "#app/routes/checkout-offer.ts";
@@ -354,6 +355,48 @@ for (const backend of testBackends()) {
       expect(
         lines.some((line) => line.includes('"prezzo normale","47.00"') && line.includes('"sistema"')),
       ).toBe(true);
+    });
+
+    /** Runs a route's loader for a GET of `path`, with the admin's cookie when `signedIn`. */
+    const load = (route: { loader: (args: never) => unknown }, path: string, signedIn = true) => {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      context.set(clientIpContext, "198.51.100.7");
+      const request = new Request(`${ORIGIN}${path}`, { headers: signedIn ? { cookie } : {} });
+      return route.loader({
+        request,
+        context,
+        params: { secret: path.split(/[/?]/)[1] },
+        unstable_pattern: "",
+        url: new URL(request.url),
+      } as never);
+    };
+
+    it("a discount claimed on the landing page arrives applied only while a public promotion runs, until its end", async () => {
+      type Loaded = { claimed: { expiresInMs: number } | null; prices: { offer: unknown } };
+      const before = (await load(checkout, "/checkout?discount=claimed")) as Loaded;
+      expect(before).toMatchObject({ claimed: null, prices: { offer: null } });
+      await schedule({ endsAt: rome(3 * HOUR) });
+      const during = (await load(checkout, "/checkout?discount=claimed")) as Loaded;
+      const { promotion } = await currentPrice(db());
+      expect(during.prices.offer).toMatchObject({ percent: 25, priceCents: 3525 });
+      expect(Math.abs(Date.now() + during.claimed!.expiresInMs - promotion!.endsAt.getTime())).toBeLessThan(
+        2_000,
+      );
+    });
+
+    it("gives the price history's CSV to the signed-in owner only", async () => {
+      const refused = await (
+        load(priceHistoryCsvRoute, `/${ADMIN}/price-history.csv`, false) as Promise<unknown>
+      ).then(
+        () => null,
+        (thrown: { init: { status: number } }) => thrown,
+      );
+      expect(refused?.init.status).toBe(401);
+      const file = (await load(priceHistoryCsvRoute, `/${ADMIN}/price-history.csv`)) as Response;
+      expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="storico-prezzi-/);
+      expect(await file.text()).toContain('"prezzo normale","47.00"');
     });
 
     it("keeps the price history through maintenance, three years on", async () => {
