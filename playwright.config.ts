@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { TEST_SELLER } from "./tests/setup/seller.ts";
 
 const chromium = process.env.CHROME_PATH || "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -27,6 +28,12 @@ export const E2E = {
   /** A fresh store behind nginx configured as the README says, reached on nginx's port. */
   behindNginx: { port: PORT + 3, nginxPort: PORT + 4, dataDir: "data-e2e-nginx" },
   shopPhone: { port: PORT + 5, dataDir: "data-e2e-shop-phone" },
+  /**
+   * A live store (Stripe keys, so none of test mode's sample figures) with the product, taking
+   * payments through the fake Stripe run as a process (tests/e2e/fake-stripe-server.ts): its API on
+   * `stripePort`, and the control server a test pays sessions and reads amounts through on `controlPort`.
+   */
+  live: { port: PORT + 6, dataDir: "data-e2e-live", stripePort: PORT + 7, controlPort: PORT + 8 },
   adminPassword: "e2e-admin-password",
   adminPath: "e2e-admin-secret-path",
   successPath: "e2e-success-secret-path",
@@ -72,6 +79,8 @@ const browser = {
 const desktop = { ...devices["Desktop Chrome"], channel: undefined, ...browser };
 const phone = { ...devices["Pixel 7"], channel: undefined, ...browser };
 const purchase = /purchase\.spec\.ts/;
+const live = /\.live\.spec\.ts/;
+const LIVE_WEBHOOK_SECRET = "whsec_e2e_live_store";
 const behindNginx = /behind-nginx\.spec\.ts/;
 
 export default defineConfig({
@@ -86,12 +95,12 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: [purchase, behindNginx],
+      testIgnore: [purchase, behindNginx, live],
       use: { ...desktop, baseURL: `http://localhost:${E2E.fresh.port}` },
     },
     {
       name: "phone",
-      testIgnore: [purchase, behindNginx],
+      testIgnore: [purchase, behindNginx, live],
       grep: /@phone/,
       use: { ...phone, baseURL: `http://localhost:${E2E.fresh.port}` },
     },
@@ -105,6 +114,17 @@ export default defineConfig({
       testMatch: purchase,
       grep: /@phone/,
       use: { ...phone, baseURL: `http://localhost:${E2E.shopPhone.port}` },
+    },
+    {
+      name: "live",
+      testMatch: live,
+      use: { ...desktop, baseURL: `http://localhost:${E2E.live.port}` },
+    },
+    {
+      name: "live-phone",
+      testMatch: live,
+      grep: /@phone/,
+      use: { ...phone, baseURL: `http://localhost:${E2E.live.port}` },
     },
     {
       name: "behind-nginx",
@@ -140,6 +160,31 @@ export default defineConfig({
       url: `http://localhost:${E2E.shopPhone.port}/healthz`,
       timeout: 90_000,
       env: storeEnv(E2E.shopPhone.port, E2E.shopPhone.dataDir),
+    },
+    {
+      command: "node --import tsx tests/e2e/fake-stripe-server.ts",
+      url: `http://127.0.0.1:${E2E.live.controlPort}/healthz`,
+      timeout: 30_000,
+      env: {
+        FAKE_STRIPE_PORT: String(E2E.live.stripePort),
+        CONTROL_PORT: String(E2E.live.controlPort),
+        STORE_URL: `http://localhost:${E2E.live.port}`,
+        STRIPE_WEBHOOK_SECRET: LIVE_WEBHOOK_SECRET,
+      },
+    },
+    {
+      command: "node --import tsx tests/e2e/seed-store.ts && npm run --silent serve",
+      url: `http://localhost:${E2E.live.port}/healthz`,
+      timeout: 90_000,
+      env: {
+        ...storeEnv(E2E.live.port, E2E.live.dataDir),
+        // A live store names its seller, or it does not start (ADR 041).
+        ...TEST_SELLER,
+        STRIPE_SECRET_KEY: "sk_test_e2e_live_store",
+        STRIPE_WEBHOOK_SECRET: LIVE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${E2E.live.stripePort}`,
+        RECONCILE_INTERVAL_S: "0",
+      },
     },
     {
       command: `rm -rf ${E2E.behindNginx.dataDir} && npm run --silent serve`,

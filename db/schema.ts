@@ -407,3 +407,44 @@ export const reviewModerations = pgTable(
   },
   (t) => [index("review_moderations_review").on(t.reviewId)],
 );
+
+/**
+ * Promotions the owner scheduled (ADR 039): a percentage off between two UTC instants, public or
+ * behind a code. `ended_at` is set when the owner ends one early (or cancels one not yet started);
+ * its effective end is then `ended_at`. Public promotions never overlap: an exclusion constraint
+ * in the migration (`promotions_public_no_overlap`) refuses the second of two concurrent inserts.
+ */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    percentOff: integer("percent_off").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** Upper-case; null for a public promotion. */
+    code: text("code"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("promotions_code").on(t.code), index("promotions_ends_at").on(t.endsAt)],
+);
+
+/**
+ * Every change of the price a buyer pays (ADR 039), appended and never deleted: the regular price,
+ * each promotion's start and end as scheduled, an early end or a cancellation. `effective_at` is
+ * when the price changes, `recorded_at` when it was written and `recorded_by` who did it ("admin"
+ * for the owner's session, "sistema" for the store itself).
+ */
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    event: text("event").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    promotionId: uuid("promotion_id").references(() => promotions.id),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    recordedBy: text("recorded_by").notNull(),
+  },
+  (t) => [index("price_history_effective_at").on(t.effectiveAt)],
+);

@@ -5,6 +5,7 @@ export const ADMIN_NAV = [
   { path: "", label: "Panoramica" },
   { path: "ordini", label: "Ordini" },
   { path: "prodotto", label: "Prodotto" },
+  { path: "promozioni", label: "Promozioni" },
   { path: "recensioni", label: "Recensioni" },
   { path: "impostazioni", label: "Impostazioni" },
 ] as const;

@@ -10,8 +10,8 @@ export const CHECKOUT_COPY = {
   secure: "Secure payment by card. You will be redirected to our payment provider.",
   standardPrice: "Standard price",
   listPrice: "Regular price",
-  save: "Save 63%",
-  savePromo: "Save 25%",
+  /** "Save 63%" (the specification's list price) or the running reduction's "Save 25%". */
+  save: (percent: number) => `Save ${percent}%`,
   saved: (amount: string) => `You save ${amount}`,
   emailRequired: { title: "Email Required", message: "Please enter your email address to continue." },
   /** The consent to immediate delivery that EU consumer law asks for (ADR 016); the links follow it. */
@@ -41,14 +41,29 @@ export const CHECKOUT_COPY = {
     message:
       "We're updating the download right now, so we can't take orders for a few minutes. Please come back shortly. No payment has been taken.",
   },
+  /** The specification's dialog, with the running offer's figures ($35.25 instead of $47.00 for 25%). */
   discountModal: {
-    title: "Wait! Unlock 25% Off",
-    body: "Get the complete toolkit for $35.25 instead of $47.00. The offer is reserved for you for 5 minutes.",
-    unlock: "Unlock 25% Discount Now",
+    title: (percent: number) => `Wait! Unlock ${percent}% Off`,
+    /** Test mode: the specification's 5-minute offer; a live store: the promotion's own end. */
+    body: (price: string, regular: string, live: boolean) =>
+      live
+        ? `Get the complete toolkit for ${price} instead of ${regular} while the promotion lasts.`
+        : `Get the complete toolkit for ${price} instead of ${regular}. The offer is reserved for you for 5 minutes.`,
+    unlock: (percent: number) => `Unlock ${percent}% Discount Now`,
     decline: "Continue without discount",
   },
-  discountBanner: (time: string) => `25% discount unlocked! Offer expires in ${time}`,
-  discountExpired: "Your 25% discount has expired. The standard price applies.",
+  discountBanner: (percent: number, time: string) =>
+    `${percent}% discount unlocked! Offer expires in ${time}`,
+  discountExpired: (percent: number) => `Your ${percent}% discount has expired. The standard price applies.`,
+  codeLabel: "Discount code",
+  codeInvalid: {
+    title: "Invalid Discount Code",
+    message: "This discount code does not exist or has ended. Check it, or leave the field empty.",
+  },
+  codeTooMany: {
+    title: "Too Many Attempts",
+    message: "Too many discount codes were tried from your network. Please try again in an hour.",
+  },
   videoTitle: "See the toolkit in action",
   videoCaption: "A 20-second tour of the templates inside the toolkit.",
   featuresTitle: "Everything included",

@@ -2,52 +2,63 @@
  * The checkout ships without React (ADR 029): this script (loaded by root.tsx through the route's
  * `handle.script`) runs the page the server rendered (routes/checkout.tsx). It opens the discount
  * dialog, gets an offer from /checkout/offer and counts it down, shows the discounted price while
- * it runs, and checks the form before it posts (the server checks it again). The form itself
- * posts as a document, with JavaScript or without.
+ * it runs, and checks the form before it posts (the server checks it again). The prices come from
+ * the page (`data-prices`, decided on the server: ADR 039). The form itself posts as a document,
+ * with JavaScript or without.
  */
 import { CHECKOUT_COPY } from "#app/content/checkout.ts";
-import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { enhanceMenu, markScripted } from "#app/enhance/menu.ts";
 import { showToast } from "#app/enhance/toast.ts";
 import { formatDuration } from "#app/lib/duration.ts";
 import { localPartFits } from "#app/lib/email-address.ts";
 import { formatCents } from "#app/lib/money.ts";
+import type { CheckoutTerms, ShownPrice } from "#app/lib/pricing/checkout-price.server.ts";
 import type { UnlockedOffer } from "#app/routes/checkout-offer.ts";
 
 const page = document.querySelector<HTMLElement>("[data-checkout]")!;
 const $ = <T extends Element = HTMLElement>(selector: string) => page.querySelector<T>(selector)!;
 const form = page.querySelector<HTMLFormElement>("form[data-order-form]");
+const prices = JSON.parse(page.dataset.prices!) as {
+  base: ShownPrice;
+  offer: Omit<NonNullable<CheckoutTerms["offer"]>, "promotion"> | null;
+};
+const percent = prices.offer?.percent ?? 0;
 
 /** The order card's prices, with the discount on or off; the offer's token goes with the form. */
 function showPrice(offer: string | null) {
-  const price = offer ? PROMO_PRICE_CENTS : PRODUCT.priceCents;
-  const compareAt = offer ? PRODUCT.priceCents : PRODUCT.listPriceCents;
+  const shown = (offer && prices.offer) || prices.base;
+  const { priceCents: price, compare } = shown;
   $("[data-price]").textContent = formatCents(price);
-  $("[data-compare-label]").textContent =
-    `${offer ? CHECKOUT_COPY.standardPrice : CHECKOUT_COPY.listPrice}: `;
-  $("[data-compare]").textContent = formatCents(compareAt);
-  $("[data-save]").textContent = offer ? CHECKOUT_COPY.savePromo : CHECKOUT_COPY.save;
-  $("[data-saved]").textContent = CHECKOUT_COPY.saved(formatCents(compareAt - price));
+  for (const element of [$("[data-compare-row]"), $("[data-save]"), $("[data-saved]")])
+    element.hidden = !compare;
+  if (compare) {
+    $("[data-compare-label]").textContent =
+      `${offer ? CHECKOUT_COPY.standardPrice : CHECKOUT_COPY.listPrice}: `;
+    $("[data-compare]").textContent = formatCents(compare.cents);
+    $("[data-save]").textContent = CHECKOUT_COPY.save(compare.savePercent);
+    $("[data-saved]").textContent = CHECKOUT_COPY.saved(formatCents(compare.cents - price));
+  }
   if (!form) return;
   (form.elements.namedItem("offer") as HTMLInputElement).value = offer ?? "";
   $("[data-buy]").textContent = CHECKOUT_COPY.buy(formatCents(price));
 }
 
 /**
- * Runs an offer until it expires: the banner shows the time left, computed from the target time
- * every second (right again after a tab slept); at zero the standard price returns, with a notice.
+ * Runs an offer until it expires: the banner shows the time left (mm:ss under an hour, hh:mm:ss
+ * beyond), computed from the target time every second (right again after a tab slept); at zero
+ * the standard price returns, with a notice.
  */
 function runOffer(offer: string, expiresInMs: number) {
   const banner = $("[data-discount-banner]");
   const target = Date.now() + expiresInMs;
   const tick = () => {
     const left = Math.max(0, target - Date.now());
-    banner.textContent = CHECKOUT_COPY.discountBanner(formatDuration(left));
+    banner.textContent = CHECKOUT_COPY.discountBanner(percent, formatDuration(left, left >= 3_600_000));
     if (left > 0) return;
     clearInterval(timer);
     banner.hidden = true;
     showPrice(null);
-    showToast(CHECKOUT_COPY.discountExpired);
+    showToast(CHECKOUT_COPY.discountExpired(percent));
   };
   const timer = setInterval(tick, 1000);
   showPrice(offer);

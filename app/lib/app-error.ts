@@ -9,6 +9,8 @@ export type AppErrorCode =
   /** The payment provider failed or answered without a checkout page. */
   | "PAYMENT_PROVIDER"
   | "NO_CHECKOUT_URL"
+  /** Checkout: a discount code that no running code promotion has. */
+  | "DISCOUNT_CODE_INVALID"
   /** A webhook delivery whose signature is missing, wrong or too old. */
   | "BAD_SIGNATURE"
   /** Upload: no file part, a name that is not .zip, over MAX_UPLOAD_BYTES, cut off, or empty. */

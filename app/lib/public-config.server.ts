@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { parseEnv } from "#app/lib/env.server.ts";
+import { type Env, parseEnv } from "#app/lib/env.server.ts";
 import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
 
 /**
@@ -14,6 +14,12 @@ export const PLACEHOLDERS = {
   /** The seller's line (seller.server.ts), HTML-escaped or JSON-escaped where it is put in. */
   seller: "seller.placeholder.invalid",
 } as const;
+
+/**
+ * Whether the store shows the specification's sample figures and timers (test mode: it sells
+ * nothing) or only figures drawn from recorded data (a live store). The one test pages ask.
+ */
+export const isTestMode = (env: Pick<Env, "PAYMENTS">) => env.PAYMENTS === "test";
 
 /**
  * The configuration pages may show, from the environment: the server computes it once at start
@@ -31,7 +37,7 @@ export function publicConfig() {
     reviewUrl: env.REVIEW_URL ?? null,
     retentionDays: String(env.RETENTION_DAYS),
     seller: sellerLine(sellerOf(env)),
-    testMode: env.PAYMENTS === "test",
+    testMode: isTestMode(env),
   };
 }
 

@@ -4,7 +4,9 @@
  * it (jobs.server.ts) and hands it to every loader and action through the router context
  * (router-context.ts); the commands and the tests build their own.
  */
+
 import { join } from "node:path";
+import { PRODUCT } from "#app/content/site.ts";
 import {
   type ProviderAnswerCache,
   sessionAnswerCache,
@@ -22,6 +24,7 @@ import type { ReconcilingFlag } from "#app/lib/orders/reconcile-orders.server.ts
 import type { PaymentProvider, SessionStatus } from "#app/lib/payments/payment-provider.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
 import { TestModeProvider } from "#app/lib/payments/test-mode-provider.server.ts";
+import { recordRegularPrice } from "#app/lib/pricing/promotions.server.ts";
 import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
 import { type FirstStart, loadSettings, type StoreSettings } from "#app/lib/settings.server.ts";
 import type { FileStore } from "#app/lib/storage/file-store.ts";
@@ -98,6 +101,7 @@ export async function createServices(
     template: options.databaseTemplate,
   });
   const { generatedPassword, ...settings } = await loadSettings(database.db, env);
+  await recordRegularPrice(database.db, PRODUCT.priceCents);
   const links = {
     publicUrl: env.PUBLIC_URL,
     successPath: settings.successPath,

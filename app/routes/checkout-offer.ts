@@ -1,9 +1,12 @@
 /**
- * The checkout dialog's "Unlock 25% Discount Now" (app/enhance/checkout.ts posts here): a fresh
- * signed offer, valid for 5 minutes from this answer, as JSON for the page script.
+ * The checkout dialog's "Unlock … Discount Now" (app/enhance/checkout.ts posts here): a fresh
+ * signed offer as JSON for the page script. In test mode it is valid for 5 minutes from this
+ * answer; in a live store it runs until the public promotion's end, and there is none without one.
  */
 import { createDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
+import { checkoutTerms } from "#app/lib/pricing/checkout-price.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
+import { needsDatabase } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/checkout-offer";
 
 /** What the page script reads: the offer's token and the milliseconds it has left. */
@@ -17,10 +20,13 @@ export function loader() {
   return Response.json({ error: "POST only" }, { status: 405, headers: { Allow: "POST" } });
 }
 
-export function action({ context }: Route.ActionArgs) {
-  const offer = createDiscountOffer(context.get(servicesContext).settings.tokenSecrets);
+export const action = needsDatabase(async ({ context }: Route.ActionArgs) => {
+  const services = context.get(servicesContext);
+  const { offer: terms } = await checkoutTerms(services);
+  if (!terms) return Response.json({ error: "No offer runs" }, { status: 404 });
+  const offer = createDiscountOffer(services.settings.tokenSecrets, Date.now(), terms.promotion);
   return Response.json({
     offer: offer.token,
     expiresInMs: offer.expiresAt - Date.now(),
   } satisfies UnlockedOffer);
-}
+});

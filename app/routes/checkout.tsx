@@ -8,14 +8,15 @@ import { PRODUCT } from "#app/content/site.ts";
 // A standalone page script, not a worker: see home.tsx and ADR 008 (ADR 029 for the checkout).
 import checkoutScript from "#app/enhance/checkout.ts?worker&url";
 import { AppError, type AppErrorCode } from "#app/lib/app-error.ts";
-import { allowCheckout } from "#app/lib/checkout/checkout-rate-limit.server.ts";
+import { allowCheckout, allowCodeAttempt } from "#app/lib/checkout/checkout-rate-limit.server.ts";
 import { checkoutSchema } from "#app/lib/checkout/checkout-schema.ts";
 import { offerClaimed } from "#app/lib/checkout/claimed-offer.ts";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
-import { createDiscountOffer, discountOfferExpiry } from "#app/lib/checkout/discount-offer.server.ts";
+import { createDiscountOffer, readDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
 import { attributionFromForm, attributionOf } from "#app/lib/funnel/attribution.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { formatCents } from "#app/lib/money.ts";
+import { checkoutTerms } from "#app/lib/pricing/checkout-price.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import demoVideo from "#app/media/toolkit-tour.mp4?url";
@@ -40,11 +41,16 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const loader = needsDatabase(async ({ context, request }: Route.LoaderArgs) => {
-  const { database, env, settings } = context.get(servicesContext);
-  const available = (await getCurrentProduct(database.db)) !== null;
-  // Accepted in the landing page's exit dialog: the offer opens unlocked, and is not offered again.
+  const services = context.get(servicesContext);
+  const { database, env, settings } = services;
+  const [product, terms] = await Promise.all([getCurrentProduct(database.db), checkoutTerms(services)]);
+  const available = product !== null;
+  // Accepted on the landing page: the offer opens unlocked, and is not offered again (in a live
+  // store only while a public promotion runs, until its end).
   const offer =
-    available && offerClaimed(new URL(request.url)) ? createDiscountOffer(settings.tokenSecrets) : null;
+    available && terms.offer && offerClaimed(new URL(request.url))
+      ? createDiscountOffer(settings.tokenSecrets, Date.now(), terms.offer.promotion)
+      : null;
   // Where the buyer came from travels in the form, not in a cookie (ADR 023).
   const { source, campaign, article } = attributionOf({
     url: request.url,
@@ -54,6 +60,9 @@ export const loader = needsDatabase(async ({ context, request }: Route.LoaderArg
   });
   return {
     available,
+    prices: { base: terms.base, offer: terms.offer && { ...terms.offer, promotion: undefined } },
+    live: terms.offer?.promotion != null,
+    codeField: terms.codeField,
     claimed: offer && { offer: offer.token, expiresInMs: offer.expiresAt - Date.now() },
     cameFrom: { source, campaign, article },
   };
@@ -72,8 +81,9 @@ interface RunningOffer {
 interface RefusedOrder {
   intent: "buy";
   error: { title: string; message: string };
-  field?: "email" | "consent";
+  field?: "email" | "consent" | "code";
   email: string;
+  code: string;
   consent: boolean;
   offer: RunningOffer | null;
 }
@@ -89,7 +99,7 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
   const services = context.get(servicesContext);
   const form = await readForm(request);
   const offerToken = String(form.get("offer") ?? "");
-  const offerEnds = discountOfferExpiry(services.settings.tokenSecrets, offerToken);
+  const offerEnds = readDiscountOffer(services.settings.tokenSecrets, offerToken)?.expiresAt ?? null;
   const refused = (error: RefusedOrder["error"], status: number, field?: RefusedOrder["field"]) =>
     data(
       {
@@ -97,6 +107,7 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
         error,
         ...(field && { field }),
         email: String(form.get("email") ?? "").slice(0, 254),
+        code: String(form.get("code") ?? "").slice(0, 64),
         consent: form.get("consent") === "on",
         offer: offerEnds === null ? null : { offer: offerToken, expiresInMs: offerEnds - Date.now() },
       } satisfies RefusedOrder,
@@ -105,7 +116,9 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
   const parsed = checkoutSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const empty = !String(form.get("email") ?? "").trim();
-    const emailFailed = parsed.error.issues.some((issue) => issue.path[0] !== "consent");
+    const fields = parsed.error.issues.map((issue) => issue.path[0]);
+    const emailFailed = fields.some((name) => name !== "consent" && name !== "code");
+    if (!emailFailed && fields.includes("code")) return refused(CHECKOUT_COPY.codeInvalid, 400, "code");
     const error = !emailFailed
       ? CHECKOUT_COPY.consentRequired
       : empty
@@ -117,12 +130,21 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
   if (!(await allowCheckout(services.database.db, context.get(clientIpContext), parsed.data.email))) {
     return refused(CHECKOUT_LIMIT_COPY, 429);
   }
+  // Every code tried is counted before it is looked up: guessing stops after a few tries.
+  if (
+    parsed.data.code.trim() &&
+    !(await allowCodeAttempt(services.database.db, context.get(clientIpContext)))
+  ) {
+    return refused(CHECKOUT_COPY.codeTooMany, 429, "code");
+  }
   try {
     const cameFrom = attributionFromForm(Object.fromEntries(form), request.headers.get("user-agent") ?? "");
     const { url } = await createOrder(services, { ...parsed.data, consent: true, cameFrom });
     return redirect(url, 303);
   } catch (error) {
     if (error instanceof AppError) {
+      if (error.code === "DISCOUNT_CODE_INVALID")
+        return refused(CHECKOUT_COPY.codeInvalid, httpStatus(error), "code");
       const message = ORDER_ERRORS[error.code] ?? CHECKOUT_COPY.paymentError;
       return refused(message, httpStatus(error));
     }
@@ -142,13 +164,14 @@ const BADGE_ICONS = [Download, RotateCcw, BadgeCheck];
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = actionData?.intent === "buy" ? actionData : undefined;
   const consentError = refusal?.field === "consent";
-  const emailError = refusal && !consentError ? refusal.error.message : null;
+  const codeError = refusal?.field === "code" ? refusal.error.message : null;
+  const emailError = refusal && !consentError && !codeError ? refusal.error.message : null;
   // The offer the script starts with: the one carried through a refused order, or the one accepted
   // in the landing page's exit dialog. The dialog opens only on a first visit without either.
   const offer = refusal ? refusal.offer : loaderData.claimed;
-  const openOffer = loaderData.available && !refusal && !loaderData.claimed;
-  const price = PRODUCT.priceCents;
-  const compareAt = PRODUCT.listPriceCents;
+  const { base, offer: offered } = loaderData.prices;
+  const openOffer = loaderData.available && offered && !refusal && !loaderData.claimed;
+  const price = base.priceCents;
 
   return (
     <div
@@ -156,6 +179,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       data-checkout
       data-offer={offer?.offer}
       data-offer-ms={offer?.expiresInMs}
+      data-prices={JSON.stringify(loaderData.prices)}
       data-open-offer={openOffer || undefined}
       data-refusal={refusal ? `${refusal.error.title}\n${refusal.error.message}` : undefined}
     >
@@ -226,19 +250,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <span className="text-4xl font-extrabold" data-testid="price" data-price>
                 {formatCents(price)}
               </span>
-              {/* With the discount on, the saving shown is the discount's, against the standard price. */}
-              <s className="text-lg text-slate-500">
+              {/* Struck through only for a reduction: the specification's list price in test mode; with
+                  the discount on, the reference price (ADR 039). Hidden when there is none. */}
+              <s className="text-lg text-slate-500" hidden={!base.compare} data-compare-row>
                 <span className="sr-only" data-compare-label>
                   {CHECKOUT_COPY.listPrice}:{" "}
                 </span>
-                <span data-compare>{formatCents(compareAt)}</span>
+                <span data-compare>{base.compare && formatCents(base.compare.cents)}</span>
               </s>
-              <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-700" data-save>
-                {CHECKOUT_COPY.save}
+              <span
+                className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-700"
+                hidden={!base.compare}
+                data-save
+              >
+                {base.compare && CHECKOUT_COPY.save(base.compare.savePercent)}
               </span>
             </div>
-            <p className="mt-1 text-sm text-slate-600" data-saved>
-              {CHECKOUT_COPY.saved(formatCents(compareAt - price))}
+            <p className="mt-1 text-sm text-slate-600" hidden={!base.compare} data-saved>
+              {base.compare && CHECKOUT_COPY.saved(formatCents(base.compare.cents - price))}
             </p>
 
             {loaderData.available ? (
@@ -304,6 +333,30 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 >
                   {consentError ? refusal.error.message : null}
                 </p>
+                {(loaderData.codeField || codeError) && (
+                  <>
+                    <label htmlFor="code" className="mt-4 block text-sm font-semibold">
+                      {CHECKOUT_COPY.codeLabel}
+                    </label>
+                    <input
+                      id="code"
+                      name="code"
+                      type="text"
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      maxLength={64}
+                      defaultValue={refusal?.code}
+                      aria-describedby="code-error"
+                      aria-invalid={codeError ? true : undefined}
+                      className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2.5 text-base uppercase focus:border-brand-600"
+                    />
+                    {codeError && (
+                      <p id="code-error" role="alert" className="mt-2 text-sm text-red-700">
+                        {codeError}
+                      </p>
+                    )}
+                  </>
+                )}
                 <ShowPurchaseField />
                 <button
                   type="submit"
@@ -347,7 +400,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </section>
         </div>
       </div>
-      {loaderData.available && <DiscountDialog />}
+      {loaderData.available && offered && (
+        <DiscountDialog
+          percent={offered.percent}
+          price={formatCents(offered.priceCents)}
+          regular={formatCents(base.priceCents)}
+          live={loaderData.live}
+        />
+      )}
     </div>
   );
 }

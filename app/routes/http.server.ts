@@ -10,6 +10,7 @@ import { loggableUrl, logger } from "#app/lib/logger.server.ts";
 
 const STATUS: Record<AppErrorCode, number> = {
   PRODUCT_UNAVAILABLE: 503,
+  DISCOUNT_CODE_INVALID: 400,
   PAYMENT_PROVIDER: 502,
   NO_CHECKOUT_URL: 502,
   BAD_SIGNATURE: 400,

@@ -8,6 +8,8 @@ import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
 import { handleStripeEvent } from "#app/lib/payments/handle-stripe-webhook.server.ts";
 import { StripeProvider } from "#app/lib/payments/stripe-provider.server.ts";
+import { currentPrice } from "#app/lib/pricing/current-price.server.ts";
+import { schedulePromotion } from "#app/lib/pricing/promotions.server.ts";
 import { accessLinks, emailOutbox, orders, webhookEvents } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { API_VERSION, checkoutSessionObject } from "../mocks/stripe-events.ts";
@@ -111,19 +113,40 @@ for (const backend of testBackends()) {
       );
     });
 
-    it("charges $35.25 only with a genuine, unexpired offer", async () => {
+    it("charges a running 25% promotion's $35.25 only with a genuine offer naming it", async () => {
       await seedProduct(services);
+      const db = services.database.db;
+      await schedulePromotion(
+        db,
+        { percentOff: 25, startsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), code: null },
+        "admin",
+      );
+      const { promotion } = await currentPrice(db);
       const secrets = services.settings.tokenSecrets;
-      const valid = createDiscountOffer(secrets).token;
-      const expired = createDiscountOffer(secrets, Date.now() - 301_000).token;
-      const forged = createDiscountOffer(["x".repeat(40)]).token;
+      const valid = createDiscountOffer(secrets, Date.now(), promotion).token;
+      const expired = createDiscountOffer(secrets, Date.now(), {
+        id: promotion!.id,
+        endsAt: new Date(Date.now() - 1),
+      }).token;
+      const forged = createDiscountOffer(["x".repeat(40)], Date.now(), promotion).token;
       const tampered = `${valid.slice(0, -3)}abc`;
+      // The specification's 5-minute offer belongs to test mode: a live store gives it nothing.
+      const testModeOffer = createDiscountOffer(secrets).token;
       const amounts: number[] = [];
-      for (const offer of [valid, expired, forged, tampered, "", "not.a.token", "a".repeat(5000)]) {
+      for (const offer of [
+        valid,
+        expired,
+        forged,
+        tampered,
+        testModeOffer,
+        "",
+        "not.a.token",
+        "a".repeat(5000),
+      ]) {
         const { orderId } = await createOrder(services, { email: "a@b.co", offer });
         amounts.push((await orderRow(orderId)).amountCents);
       }
-      expect(amounts).toEqual([3525, 4700, 4700, 4700, 4700, 4700, 4700]);
+      expect(amounts).toEqual([3525, 4700, 4700, 4700, 4700, 4700, 4700, 4700]);
     });
 
     it("computes each attempt's expiry anew, so a slow outage never asks for less than 30 minutes", async () => {

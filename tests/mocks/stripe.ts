@@ -431,7 +431,8 @@ export function checkSessionParams(
   return null;
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+/** A fake Stripe listening on 127.0.0.1: on `port` when given (a process others reach), else on a free one. */
+export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const invoices = new Map<string, FakeInvoice>();
   const sent = new Map<string, Record<string, string>>();
@@ -571,7 +572,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       ...rest,
       id: sessionId,
       object: "checkout.session",
-      url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+      url: `https://checkout.stripe.com/c/pay/${sessionId}`,
       status: "open",
       payment_status: fields.mode === "setup" ? "no_payment_required" : "unpaid",
       payment_intent: null,
@@ -840,11 +841,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     emit("checkout.session.completed", checkoutSessionObject(session));
     return session;
   };
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listening = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     sessions,
     invoices,
     sent,

@@ -2,10 +2,11 @@ import { X } from "lucide-react";
 import { CHECKOUT_COPY } from "#app/content/checkout.ts";
 
 /**
- * The offer shown when the checkout opens: unlock 25% for 5 minutes, or continue at the standard
+ * The offer shown when the checkout opens: unlock the discount (test mode: the specification's 25%
+ * for 5 minutes; a live store: the running promotion, until its end), or continue at the standard
  * price. Static markup, closed: app/enhance/checkout.ts opens it and runs its buttons.
  */
-export function DiscountDialog() {
+export function DiscountDialog(props: { percent: number; price: string; regular: string; live: boolean }) {
   const copy = CHECKOUT_COPY.discountModal;
   return (
     <dialog
@@ -24,15 +25,15 @@ export function DiscountDialog() {
         </button>
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Limited offer</p>
         <h2 id="discount-title" className="mt-2 text-2xl font-extrabold">
-          {copy.title}
+          {copy.title(props.percent)}
         </h2>
-        <p className="mt-3 text-slate-600">{copy.body}</p>
+        <p className="mt-3 text-slate-600">{copy.body(props.price, props.regular, props.live)}</p>
         <button
           type="button"
           data-unlock
           className="mt-6 w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
-          {copy.unlock}
+          {copy.unlock(props.percent)}
         </button>
         <button
           type="button"

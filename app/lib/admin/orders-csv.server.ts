@@ -26,7 +26,7 @@ export type CsvSeparator = "," | ";";
 /** A date as spreadsheets read it in any locale ("2026-11-24 09:30:00", UTC). */
 const csvDate = (value: Date) => value.toISOString().slice(0, 19).replace("T", " ");
 
-const csvCell = (value: unknown) => {
+export const csvCell = (value: unknown) => {
   const text = value instanceof Date ? csvDate(value) : String(value ?? "");
   // Quote everything; neutralise spreadsheet formulas (=, +, -, @) in user-supplied text.
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;

@@ -2,7 +2,7 @@ import { addressLimitKey } from "#app/lib/checkout/address-limit-key.server.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { logger, maskEmail } from "#app/lib/logger.server.ts";
-import { hitBoth } from "#app/lib/rate-limit.server.ts";
+import { hit, hitBoth } from "#app/lib/rate-limit.server.ts";
 
 /**
  * How many orders may be started, in one place. A real buyer starts one or two; a script that
@@ -12,6 +12,8 @@ import { hitBoth } from "#app/lib/rate-limit.server.ts";
 export const CHECKOUT_LIMITS = {
   perIp: { limit: 20, windowMs: 10 * 60_000 },
   perAddress: { limit: 5, windowMs: 60 * 60_000 },
+  /** Discount codes tried from one network: a buyer types one or two; guessing stops here. */
+  codesPerIp: { limit: 10, windowMs: 60 * 60_000 },
 } as const;
 
 /**
@@ -33,4 +35,11 @@ export async function allowCheckout(db: Db, ip: string | null, address: string):
   }
   if (!byAddress.allowed) logger.warn({ limit: "address", email: maskEmail(email) }, "checkout rate-limited");
   return byAddress.allowed;
+}
+
+/** Counts one discount-code attempt from the client's IP; false once its hour's tries are spent. */
+export async function allowCodeAttempt(db: Db, ip: string | null): Promise<boolean> {
+  const state = await hit(db, `discount-code:ip:${ip ?? "unknown"}`, CHECKOUT_LIMITS.codesPerIp);
+  if (!state.allowed) logger.warn({ limit: "discount-code" }, "discount code attempts rate-limited");
+  return state.allowed;
 }

@@ -12,6 +12,8 @@ const email = emailField({
 export const checkoutSchema = z.object({
   email,
   offer: z.string().max(2048).optional().default(""),
+  /** A discount code as typed; its shape and whether it runs are checked when the price is decided. */
+  code: z.string().max(64, CHECKOUT_COPY.codeInvalid.message).optional().default(""),
   /** The ticked "immediate access, no withdrawal" box (a checkbox posts "on"); required (ADR 016). */
   consent: z.literal("on", { message: CHECKOUT_COPY.consentRequired.message }),
   /** The optional, unticked-by-default "show my first name and city as a recent purchase" box (ADR 040): ticked only as "on". */

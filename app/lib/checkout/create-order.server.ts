@@ -1,26 +1,28 @@
 import { eq } from "drizzle-orm";
-import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
+import { PRODUCT } from "#app/content/site.ts";
 import { AppError } from "#app/lib/app-error.ts";
-import { isValidDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { type Attribution, NO_ATTRIBUTION } from "#app/lib/funnel/attribution.server.ts";
 import { countStep } from "#app/lib/funnel/count-step.server.ts";
 import { successPageUrl } from "#app/lib/links.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { chargedPrice } from "#app/lib/pricing/checkout-price.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { orders } from "#db/schema.ts";
 
 /**
  * Creates a pending order and its payment, and returns where to send the buyer. The price is
- * decided here, never by the page: $35.25 with a valid offer, $47.00 otherwise. With no product
- * ZIP uploaded nothing is sold (ADR 004).
+ * decided here, never by the page (chargedPrice, ADR 039): the offer's or the code's price while it
+ * runs, the regular price otherwise. With no product ZIP uploaded nothing is sold (ADR 004).
  */
 export async function createOrder(
   services: Services,
   input: {
     email: string;
     offer?: string;
+    /** A discount code as the buyer typed it; an unknown or ended one is refused. */
+    code?: string;
     /** The buyer ticked "immediate access, no withdrawal" (the checkout form requires it; recorded on the order). */
     consent?: boolean;
     /** The buyer allowed showing their first name, initial and city as a recent purchase (ADR 040). */
@@ -29,19 +31,19 @@ export async function createOrder(
     cameFrom?: Attribution;
   },
 ): Promise<{ orderId: string; url: string }> {
-  const { database, payments, env, settings } = services;
+  const { database, payments, env } = services;
   const db = database.db;
   if (!(await getCurrentProduct(db))) {
     throw new AppError("PRODUCT_UNAVAILABLE", "The toolkit is temporarily unavailable.");
   }
-  const discount = isValidDiscountOffer(settings.tokenSecrets, input.offer);
+  const { amountCents, discountApplied } = await chargedPrice(services, input);
   const [order] = await db
     .insert(orders)
     .values({
       email: normalizeEmail(input.email),
-      amountCents: discount ? PROMO_PRICE_CENTS : PRODUCT.priceCents,
+      amountCents,
       currency: PRODUCT.currency,
-      discountApplied: discount,
+      discountApplied,
       provider: payments.kind,
       consentAt: input.consent ? new Date() : null,
       showPurchaseAt: input.showPurchase ? new Date() : null,

@@ -1,6 +1,6 @@
 /**
  * The admin's one action, which every admin page posts to (ADR 033): sign-in and sign-out, then
- * the order, product, refund-request and settings intents. Form parsing, status codes, cookies
+ * the order, product, refund-request, promotion and settings intents. Form parsing, status codes, cookies
  * and the Italian copy live here; the work is done by the domain verbs in app/lib.
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
@@ -34,6 +34,7 @@ import {
   signInCookie,
   signOutCookie,
 } from "#app/routes/admin/guard.server.ts";
+import { handlePromotionAction } from "#app/routes/admin/promotions.server.ts";
 import { handleRefundRequestAction } from "#app/routes/admin/refund-requests.server.ts";
 import { handleReviewAction, REVIEW_INTENTS } from "#app/routes/admin/reviews.server.ts";
 import { field, notFound, readForm } from "#app/routes/http.server.ts";
@@ -182,6 +183,9 @@ export async function handleAdminAction(services: Services, request: Request, cl
       services.kickOutbox();
       return done(ADMIN_COPY.versions.queued(result.recipients));
     }
+    case "promotion-create":
+    case "promotion-end":
+      return handlePromotionAction(services, intent, form);
     case "owner-notices":
       await setOwnerNotices(db, {
         sale: field(form, "sale") === "on",

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { CHECKOUT_COPY } from "#app/content/checkout.ts";
+import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { formatUsd, useProduct } from "../supabase.ts";
 
 export function CheckoutPage() {
@@ -44,7 +45,7 @@ export function CheckoutPage() {
               </span>
             )}
           </p>
-          <p className="mt-1 font-semibold text-emerald-700">{CHECKOUT_COPY.save}</p>
+          <p className="mt-1 font-semibold text-emerald-700">{CHECKOUT_COPY.save(PRODUCT.savePercent)}</p>
           <label htmlFor="email" className="mt-6 block font-semibold">
             {CHECKOUT_COPY.emailLabel}
           </label>
@@ -100,13 +101,17 @@ export function CheckoutPage() {
           <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
           <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center">
             <Dialog.Title className="text-2xl font-extrabold">
-              {CHECKOUT_COPY.discountModal.title}
+              {CHECKOUT_COPY.discountModal.title(PRODUCT.promoPercentOff)}
             </Dialog.Title>
             <Dialog.Description className="mt-3 text-slate-700">
-              {CHECKOUT_COPY.discountModal.body}
+              {CHECKOUT_COPY.discountModal.body(
+                formatUsd(PROMO_PRICE_CENTS),
+                formatUsd(PRODUCT.priceCents),
+                false,
+              )}
             </Dialog.Description>
             <Dialog.Close className="mt-6 block w-full rounded-md bg-brand-700 px-4 py-3 font-bold text-white">
-              {CHECKOUT_COPY.discountModal.unlock}
+              {CHECKOUT_COPY.discountModal.unlock(PRODUCT.promoPercentOff)}
             </Dialog.Close>
             <Dialog.Close className="mt-3 text-sm text-slate-600 underline">
               {CHECKOUT_COPY.discountModal.decline}

@@ -1,0 +1,194 @@
+/**
+ * Promotions on a live store (Stripe keys, payments through the fake Stripe process): a fresh
+ * store offers no discount and charges $47.00; the owner schedules a promotion in Promozioni; the
+ * checkout's countdown runs to the promotion's real end, the same after a reload and in another
+ * browser; a purchase while it runs is charged $35.25, and a checkout posted with the discount
+ * after the promotion ended is charged $47.00. The amounts are read from what the fake Stripe received.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { dateToRomeInput } from "#app/lib/pricing/rome-time.ts";
+import { E2E } from "../../playwright.config.ts";
+import { uniqueEmail } from "./buy.ts";
+import { expect, test } from "./fixtures.ts";
+
+test.describe.configure({ mode: "serial" });
+
+const adminUrl = `/${E2E.adminPath}`;
+const control = `http://127.0.0.1:${E2E.live.controlPort}`;
+const HOUR = 3_600_000;
+
+/** Stripe's hosted Checkout, stood in for (the fake's session URLs are Stripe's own form, never fetched). */
+async function standInForStripe(page: Page) {
+  await page.route("https://checkout.stripe.com/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: "<!doctype html><title>Stripe</title><h1>Stripe Checkout</h1>",
+    }),
+  );
+}
+
+/** Posts the checkout as the buyer and returns what the fake Stripe was asked to charge, in cents. */
+async function completePurchase(page: Page, label: string) {
+  await page.getByLabel("Email address").fill(uniqueEmail("live"));
+  await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
+  await page.getByRole("button", { name: label }).click();
+  await expect(page.getByRole("heading", { name: "Stripe Checkout" })).toBeVisible();
+  const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+  const sessions = (await (await fetch(`${control}/sessions`)).json()) as {
+    id: string;
+    amount_total: number;
+  }[];
+  const session = sessions.find((s) => s.id === sessionId);
+  expect(session, "the session the store created at the fake Stripe").toBeDefined();
+  return { sessionId, amount: session!.amount_total };
+}
+
+async function signIn(page: Page, to: string) {
+  await page.goto(to);
+  if (!(await page.getByRole("button", { name: "Esci" }).isVisible())) {
+    await page.getByLabel("Password").fill(E2E.adminPassword);
+    await page.getByRole("button", { name: "Accedi" }).click();
+    await expect(page.getByRole("button", { name: "Esci" })).toBeVisible();
+    await page.goto(to);
+  }
+  await page.waitForSelector("html[data-js]");
+}
+
+/** Opens the checkout with its script running; returns the page. */
+async function openCheckout(page: Page) {
+  await standInForStripe(page);
+  await page.goto("/checkout");
+  await page.waitForSelector("html[data-js]");
+  return page;
+}
+
+/** The countdown's time left, in ms, read from the banner ("… Offer expires in 01:59:58" or "29:58"). */
+async function countdownMs(page: Page) {
+  const text = (await page.locator("[data-discount-banner]").textContent()) ?? "";
+  const match = text.match(/expires in ((\d+):)?(\d{2}):(\d{2})$/);
+  expect(match, `a countdown in "${text}"`).not.toBeNull();
+  const [, , hours = "0", minutes, seconds] = match!;
+  return ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000;
+}
+
+/**
+ * Unlocks the offer in the checkout's dialog and checks the figures the running 25 % promotion
+ * gives: $35.25, and against the lowest price of the 30 days before it began, $47.00 struck
+ * through with "Save 25%" (or nothing struck when that lowest price was already $35.25).
+ */
+async function unlock(page: Page, struck = true) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Wait! Unlock 25% Off" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Unlock 25% Discount Now" }).click();
+  await expect(page.locator("[data-discount-banner]")).toContainText(
+    "25% discount unlocked! Offer expires in",
+  );
+  await expect(page.getByTestId("price")).toHaveText("$35.25");
+  if (!struck) {
+    await expect(page.locator("[data-compare-row]")).toBeHidden();
+    await expect(page.locator("[data-save]")).toBeHidden();
+    return;
+  }
+  await expect(page.locator("[data-compare]")).toHaveText("$47.00");
+  await expect(page.locator("[data-save]")).toHaveText("Save 25%");
+  await expect(page.locator("[data-saved]")).toHaveText("You save $11.75");
+}
+
+async function endRunningPromotion(browser: Browser) {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signIn(admin, `${adminUrl}/promozioni`);
+  await admin.getByRole("button", { name: "Termina ora" }).click();
+  await expect(admin.getByTestId("promotion-answer")).toHaveText(/Promozione terminata in anticipo/);
+  await context.close();
+}
+
+test("a fresh live store shows $47.00 without a struck price or a discount dialog, and charges $47.00", async ({
+  page,
+}) => {
+  await openCheckout(page);
+  await expect(page.getByTestId("price")).toHaveText("$47.00");
+  await expect(page.locator("[data-compare-row]")).toBeHidden();
+  await expect(page.locator("[data-save]")).toBeHidden();
+  await expect(page.getByText("$127.00")).toHaveCount(0);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByText("Unlock 25% Discount Now")).toHaveCount(0);
+  const { sessionId, amount } = await completePurchase(page, "Complete Purchase - $47.00");
+  expect(amount).toBe(4700);
+  // The buyer pays at Stripe; the webhook reaches the store, which takes it.
+  const paid = (await (await fetch(`${control}/sessions/${sessionId}/pay`, { method: "POST" })).json()) as {
+    webhookStatus: number;
+  };
+  expect(paid.webhookStatus).toBe(200);
+});
+
+test("a scheduled promotion: one real end for every visit and browser, $35.25 while it runs, $47.00 once it ended", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // The owner schedules 25 % off from now for two hours, in Italy's time.
+  const end = new Date(Date.now() + 2 * HOUR);
+  const admin = await browser.newContext();
+  const owner = await admin.newPage();
+  await signIn(owner, `${adminUrl}/promozioni`);
+  await owner.getByLabel("Sconto (%)").fill("25");
+  await owner.getByLabel("Fine (ora italiana)").fill(dateToRomeInput(end));
+  await owner.getByRole("button", { name: "Programma la promozione" }).click();
+  await expect(owner.getByTestId("promotion-answer")).toHaveText(/Promozione programmata/);
+  await expect(owner.getByTestId("promotions")).toContainText("In corso");
+  await admin.close();
+  // The form takes minutes: the promotion ends at the start of the minute chosen.
+  const endMs = Math.floor(end.getTime() / 60_000) * 60_000;
+
+  await openCheckout(page);
+  await unlock(page);
+  const left = await countdownMs(page);
+  expect(Math.abs(Date.now() + left - endMs)).toBeLessThan(5_000);
+  await expect(page.locator("[data-discount-banner]")).toHaveText(/expires in \d{2}:\d{2}:\d{2}$/);
+
+  // A reload, and another browser: the countdown runs to the same instant, not a fresh 300 s.
+  await page.reload();
+  await page.waitForSelector("html[data-js]");
+  await unlock(page);
+  expect(Math.abs(Date.now() + (await countdownMs(page)) - endMs)).toBeLessThan(5_000);
+  const other = await browser.newContext();
+  const second = await openCheckout(await other.newPage());
+  await unlock(second);
+  expect(Math.abs(Date.now() + (await countdownMs(second)) - endMs)).toBeLessThan(5_000);
+
+  // Bought while it runs: $35.25 reaches Stripe.
+  expect((await completePurchase(second, "Complete Purchase - $35.25")).amount).toBe(3525);
+  await other.close();
+
+  // The page still holds the unlocked discount when the owner ends the promotion; posted after
+  // the end, the order is charged the regular price whatever the page showed.
+  await endRunningPromotion(browser);
+  expect((await completePurchase(page, "Complete Purchase - $35.25")).amount).toBe(4700);
+
+  // With no promotion running again: no dialog, $47.00.
+  await openCheckout(page);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByTestId("price")).toHaveText("$47.00");
+});
+
+test("a promotion ending within the hour counts down in minutes and seconds, with no reduction to announce", async ({
+  page,
+  browser,
+}) => {
+  const admin = await browser.newContext();
+  const owner = await admin.newPage();
+  await signIn(owner, `${adminUrl}/promozioni`);
+  await owner.getByLabel("Sconto (%)").fill("25");
+  await owner.getByLabel("Fine (ora italiana)").fill(dateToRomeInput(new Date(Date.now() + 30 * 60_000)));
+  await owner.getByRole("button", { name: "Programma la promozione" }).click();
+  await expect(owner.getByTestId("promotion-answer")).toHaveText(/Promozione programmata/);
+  await admin.close();
+
+  // The promotion before it charged $35.25 within the last 30 days: that is the lowest price, so
+  // the same $35.25 is no reduction, and nothing is struck through (art. 17-bis).
+  await openCheckout(page);
+  await unlock(page, false);
+  await expect(page.locator("[data-discount-banner]")).toHaveText(/expires in (29|30):\d{2}$/);
+  await endRunningPromotion(browser);
+});
