@@ -5,6 +5,7 @@
  */
 import type { Db } from "#app/lib/db/database.server.ts";
 import { currentPrice } from "#app/lib/pricing/current-price.server.ts";
+import { savePercent } from "#app/lib/pricing/price-arithmetic.ts";
 import { storefrontProof } from "#app/lib/reviews/storefront-proof.server.ts";
 import {
   CONTENT_TESTIMONIALS,
@@ -21,7 +22,13 @@ export async function liveLandingFacts(db: Db, now = new Date()): Promise<Landin
   const [price, proof] = await Promise.all([currentPrice(db, now), storefrontProof(db, now)]);
   const { promotion } = price;
   const priceCents = promotion?.priceCents ?? price.regularCents;
-  const referenceCents = promotion ? price.referenceCents : null;
+  // A reduction is announced only against the lowest price of the 30 days before it began (Codice
+  // del Consumo art. 17-bis), in its figure: a promotion at a price already charged in that window
+  // lowers the price without a banner, a struck-through price or an offer.
+  const reference =
+    promotion && price.referenceCents && price.referenceCents > priceCents
+      ? { cents: price.referenceCents, savePercent: savePercent(price.referenceCents, priceCents) }
+      : null;
 
   const proofCards: ProofCard[] = [
     ...proof.recentSales.map((sale) => ({
@@ -69,15 +76,13 @@ export async function liveLandingFacts(db: Db, now = new Date()): Promise<Landin
     mode: "live",
     priceCents,
     regularCents: price.regularCents,
-    reference:
-      referenceCents && referenceCents > priceCents
-        ? { cents: referenceCents, savePercent: Math.round((1 - priceCents / referenceCents) * 100) }
-        : null,
-    promotion: promotion && {
-      percent: promotion.percent,
-      priceCents: promotion.priceCents,
-      endsAt: promotion.endsAt.toISOString(),
-    },
+    reference,
+    promotion: promotion &&
+      reference && {
+        percent: reference.savePercent,
+        priceCents: promotion.priceCents,
+        endsAt: promotion.endsAt.toISOString(),
+      },
     proofCards,
     testimonials:
       summary || cards.length > 0 || trustedByText
