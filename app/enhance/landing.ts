@@ -75,7 +75,7 @@ const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.
 
 const relativeTime = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
-/** "15 minutes ago" for an instant; the sample's cards carry their text as it is. */
+/** "15 minutes ago" (or "just now") for an instant; the sample's cards carry their text as it is. */
 function timeAgo(at: string, mode: LandingFacts["mode"]): string {
   if (mode === "sample") return at;
   const seconds = Math.round((Date.parse(at) - Date.now()) / 1000);
@@ -87,7 +87,7 @@ function timeAgo(at: string, mode: LandingFacts["mode"]): string {
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return relativeTime.format(Math.round(seconds / size), unit);
   }
-  return relativeTime.format(0, "minute");
+  return "just now";
 }
 
 function socialProof(region: HTMLElement, place: () => boolean) {

@@ -1,9 +1,12 @@
 /**
- * Promotions on a live store (Stripe keys, payments through the fake Stripe process): a fresh
- * store offers no discount and charges $47.00; the owner schedules a promotion in Promozioni; the
- * checkout's countdown runs to the promotion's real end, the same after a reload and in another
- * browser; a purchase while it runs is charged $35.25, and a checkout posted with the discount
- * after the promotion ended is charged $47.00. The amounts are read from what the fake Stripe received.
+ * A live store (Stripe keys, payments through the fake Stripe process) says only what it recorded
+ * (ADR 038): a fresh store's landing page shows no countdown, popup, struck-through price or
+ * invented figure, and its checkout offers no discount and charges $47.00; a buyer who allowed it
+ * appears as a 'Recent Sale', and their verified review with its badge; the owner schedules a
+ * promotion in Promozioni, whose banner and checkout countdown run to its real end, the same after a
+ * reload and in another browser; a purchase while it runs is charged $35.25, and a checkout posted
+ * with the discount after it ended $47.00. The amounts are read from what the fake Stripe received.
+ * The tests run in order on the one live store.
  */
 import type { Browser, Page } from "@playwright/test";
 import { dateToRomeInput } from "#app/lib/pricing/rome-time.ts";
@@ -12,6 +15,8 @@ import { uniqueEmail } from "./buy.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.describe.configure({ mode: "serial" });
+// The review page answers 409 to its own revalidation once the review is published (reviews.purchase.spec).
+test.use({ allowConsoleErrors: [/status of 409 \(Conflict\)/] });
 
 const adminUrl = `/${E2E.adminPath}`;
 const control = `http://127.0.0.1:${E2E.live.controlPort}`;
@@ -27,10 +32,14 @@ async function standInForStripe(page: Page) {
   );
 }
 
-/** Posts the checkout as the buyer and returns what the fake Stripe was asked to charge, in cents. */
-async function completePurchase(page: Page, label: string) {
+/**
+ * Posts the checkout as the buyer (who may let the store show the purchase) and returns what the
+ * fake Stripe was asked to charge, in cents.
+ */
+async function completePurchase(page: Page, label: string, showPurchase = false) {
   await page.getByLabel("Email address").fill(uniqueEmail("live"));
   await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
+  if (showPurchase) await page.getByRole("checkbox", { name: /as a recent purchase/ }).check();
   await page.getByRole("button", { name: label }).click();
   await expect(page.getByRole("heading", { name: "Stripe Checkout" })).toBeVisible();
   const sessionId = new URL(page.url()).pathname.split("/").pop()!;
@@ -103,9 +112,42 @@ async function endRunningPromotion(browser: Browser) {
   await context.close();
 }
 
-test("a fresh live store shows $47.00 without a struck price or a discount dialog, and charges $47.00", async ({
+/** The landing page as a visitor sees it, once the store's facts have reached it (within a second). */
+async function landingShowing(page: Page, what: () => Promise<void>) {
+  await expect(async () => {
+    await page.goto("/");
+    await what();
+  }).toPass({ timeout: 10_000 });
+}
+
+test("a live store's landing page, before any promotion, sale this week or review, shows its price and no countdown, popup, reduction or invented figure", async ({
   page,
 }) => {
+  await page.clock.install();
+  await page.goto("/");
+  await page.waitForSelector("html[data-js]");
+  await expect(page.getByTestId("hero-price")).toHaveText("$47.00");
+  await expect(page.locator("[data-promo-banner]")).toHaveCount(0);
+  await expect(page.locator("main s")).toHaveCount(0);
+  await expect(page.getByText(/Save \d+%|\$127|Limited time price/)).toHaveCount(0);
+  // No review yet: no rating and no testimonial; the count is the store's own paid orders (the
+  // seeded ones), with no source because nobody declared it.
+  const testimonials = page.getByRole("region", { name: "Loved by Coaches" });
+  await expect(testimonials.getByText(/\/5|reviews\)/)).toHaveCount(0);
+  await expect(testimonials.getByRole("figure")).toHaveCount(0);
+  await expect(testimonials.getByText(/^trusted by \d+ coaches$/)).toBeVisible();
+  await expect(page.getByText(/500\+ reviews|2,000\+ coaches/)).toHaveCount(0);
+  await page.clock.runFor(45_000);
+  await expect(page.getByRole("status").filter({ hasText: /Recent Sale|New Review/ })).toHaveCount(0);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // The seller is named at the foot of the page.
+  await expect(page.getByRole("contentinfo")).toContainText("Coaching Shop Srl");
+});
+
+test("a fresh live store shows $47.00 without a struck price or a discount dialog, charges $47.00, and shows the buyer who allowed it and their verified review", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
   await openCheckout(page);
   await expect(page.getByTestId("price")).toHaveText("$47.00");
   await expect(page.locator("[data-compare-row]")).toBeHidden();
@@ -113,13 +155,52 @@ test("a fresh live store shows $47.00 without a struck price or a discount dialo
   await expect(page.getByText("$127.00")).toHaveCount(0);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByText("Unlock 25% Discount Now")).toHaveCount(0);
-  const { sessionId, amount } = await completePurchase(page, "Complete Purchase - $47.00");
+  const { sessionId, amount } = await completePurchase(page, "Complete Purchase - $47.00", true);
   expect(amount).toBe(4700);
-  // The buyer pays at Stripe; the webhook reaches the store, which takes it.
+  // The buyer pays at Stripe (as "Test Buyer" of Milano); the webhook reaches the store, which takes it.
   const paid = (await (await fetch(`${control}/sessions/${sessionId}/pay`, { method: "POST" })).json()) as {
     webhookStatus: number;
   };
   expect(paid.webhookStatus).toBe(200);
+
+  // The purchase, as the buyer allowed, is a 'Recent Sale' with its true time.
+  await page.clock.install();
+  await landingShowing(page, async () => {
+    await page.clock.runFor(3_500);
+    const card = page.getByRole("status").filter({ hasText: "Recent Sale" });
+    await expect(card).toContainText("Test B. from Milano", { timeout: 1_000 });
+    await expect(card).toContainText("Purchased Coaching Toolkit");
+    await expect(card).toContainText(/now|minute ago|minutes ago/);
+  });
+
+  // The buyer downloads, reviews from the success page, and the review shows as verified.
+  await page.goto(`/${E2E.successPath}?session_id=${sessionId}`);
+  await page.waitForSelector("html[data-js]");
+  await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download Now" }).click(),
+  ]);
+  await page.getByRole("link", { name: "Write a Review" }).click();
+  await page.getByRole("radio", { name: "5 stars" }).check();
+  await page.getByLabel("Your review").fill("The client forms alone saved me a weekend.");
+  await page.getByLabel("Name to show").fill("Tess B.");
+  await page.getByRole("checkbox", { name: /I agree that this review/ }).check();
+  await page.getByRole("button", { name: "Publish my review" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your review" })).toBeVisible();
+  const month = new Date().toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  await landingShowing(page, async () => {
+    const testimonials = page.getByRole("region", { name: "Loved by Coaches" });
+    await expect(testimonials).toContainText("The client forms alone saved me a weekend.", {
+      timeout: 1_000,
+    });
+    await expect(testimonials).toContainText(`Verified buyer · ${month}`);
+    await expect(testimonials.getByRole("link", { name: "How reviews are verified" })).toHaveAttribute(
+      "href",
+      "/how-reviews-are-verified",
+    );
+    // Fewer than five reviews: no average is claimed.
+    await expect(testimonials.getByText(/\/5/)).toHaveCount(0);
+  });
 });
 
 test("a scheduled promotion: one real end for every visit and browser, $35.25 while it runs, $47.00 once it ended", async ({
@@ -140,6 +221,24 @@ test("a scheduled promotion: one real end for every visit and browser, $35.25 wh
   await admin.close();
   // The form takes minutes: the promotion ends at the start of the minute chosen.
   const endMs = Math.floor(end.getTime() / 60_000) * 60_000;
+
+  // The landing page's banner counts down to the same recorded end, in every browser.
+  await landingShowing(page, async () => {
+    await expect(page.getByText("LIMITED TIME: 25% OFF - Only $35.25!")).toBeVisible({ timeout: 1_000 });
+  });
+  const bannerEnd = () => page.getByTestId("promo-countdown").getAttribute("data-ends-at");
+  expect(Date.parse((await bannerEnd())!)).toBe(endMs);
+  await expect(page.locator("main s")).toHaveText(/\$47/);
+  await expect(page.getByText("Save 25%")).toBeVisible();
+  await page.reload();
+  expect(Date.parse((await bannerEnd())!)).toBe(endMs);
+  const elsewhere = await browser.newContext();
+  const visitor = await elsewhere.newPage();
+  await visitor.goto("/");
+  expect(Date.parse((await visitor.getByTestId("promo-countdown").getAttribute("data-ends-at"))!)).toBe(
+    endMs,
+  );
+  await elsewhere.close();
 
   await openCheckout(page);
   await unlock(page);
