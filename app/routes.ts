@@ -34,6 +34,7 @@ export default [
   route(":secret/inside", "routes/buyer/inside.tsx"),
   route(":secret/orders.csv", "routes/admin/orders-csv.ts"),
   route(":secret/price-history.csv", "routes/admin/price-history-csv.ts"),
+  route(":secret/pratiche-commerciali.json", "routes/admin/commercial-evidence-json.ts"),
   route(":secret/orders/:id/evidence", "routes/admin/order-evidence.tsx"),
   route(":secret/orders/:id/evidence.json", "routes/admin/order-evidence-json.ts"),
   route("*", "routes/not-found.tsx"),

@@ -3,6 +3,15 @@ import type { ScheduleRefusal } from "#app/lib/pricing/promotions.server.ts";
 
 export const ADMIN_PROMOTIONS_COPY = {
   title: "Promozioni",
+  evidence: {
+    title: "Prove per un'autorità",
+    text: "Per un periodo: ogni promozione (cosa, quando, chi l'ha terminata), ogni cambio del prezzo con chi l'ha registrato, le recensioni pubblicate e nascoste con l'ordine pagato che le verifica e ogni moderazione con il motivo. Un file JSON, ciò che l'AGCM chiede a un venditore.",
+    from: "Da",
+    to: "A",
+    download: "Scarica le prove (JSON)",
+    badPeriod:
+      "Periodo non valido: indica le date «da» e «a» (AAAA-MM-GG), con «da» non dopo «a», per al massimo tre anni.",
+  },
   intro:
     "Uno sconto percentuale tra un inizio e una fine (ora italiana). Il prezzo pagato lo decide il server: un ordine creato mentre la promozione è in corso ha lo sconto, uno creato dopo la fine paga il prezzo pieno.",
   nowTitle: "Prezzo adesso",

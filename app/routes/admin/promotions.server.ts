@@ -51,6 +51,11 @@ export async function loadPromotionsPage(services: Services, now = new Date()) {
         state,
       };
     }),
+    // The evidence export's default period: the last twelve months, in Italy's days.
+    evidencePeriod: {
+      from: dateToRomeInput(new Date(now.getTime() - 365 * DAY_MS)).slice(0, 10),
+      to: dateToRomeInput(now).slice(0, 10),
+    },
     defaults: {
       startsAt: dateToRomeInput(now),
       endsAt: dateToRomeInput(new Date(now.getTime() + 7 * DAY_MS)),

@@ -211,6 +211,44 @@ export default function PromotionsPage({ loaderData: data, actionData }: Route.C
           {copy.historyCsv}
         </a>
       </section>
+      <section aria-labelledby="evidence-title" className="mt-6 rounded-xl border border-slate-200 p-4">
+        <h2 id="evidence-title" className="text-lg font-bold">
+          {copy.evidence.title}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{copy.evidence.text}</p>
+        <form
+          method="get"
+          action={`/${data.adminPath}/pratiche-commerciali.json`}
+          className="mt-3 flex flex-wrap items-end gap-3"
+        >
+          <label className="text-sm font-medium">
+            {copy.evidence.from}
+            <input
+              type="date"
+              name="da"
+              required
+              defaultValue={data.evidencePeriod.from}
+              className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5"
+            />
+          </label>
+          <label className="text-sm font-medium">
+            {copy.evidence.to}
+            <input
+              type="date"
+              name="a"
+              required
+              defaultValue={data.evidencePeriod.to}
+              className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5"
+            />
+          </label>
+          <button
+            type="submit"
+            className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white"
+          >
+            {copy.evidence.download}
+          </button>
+        </form>
+      </section>
     </AdminShell>
   );
 }
