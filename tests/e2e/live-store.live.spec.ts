@@ -230,6 +230,11 @@ test("a scheduled promotion: one real end for every visit and browser, $35.25 wh
   expect(Date.parse((await bannerEnd())!)).toBe(endMs);
   await expect(page.locator("main s")).toHaveText(/\$47/);
   await expect(page.getByText("Save 25%")).toBeVisible();
+  // Claimed from the banner, the discount arrives at the checkout applied, without a second dialog.
+  await expect(page.getByRole("link", { name: "Claim 25% OFF Now" })).toHaveAttribute(
+    "href",
+    "/checkout?discount=claimed",
+  );
   await page.reload();
   expect(Date.parse((await bannerEnd())!)).toBe(endMs);
   const elsewhere = await browser.newContext();

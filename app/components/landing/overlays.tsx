@@ -31,6 +31,9 @@ const endFormat = new Intl.DateTimeFormat("en-GB", {
  * zero. It closes for this page view.
  */
 export function PromoBanner({ promotion }: { promotion: PromotionFacts }) {
+  // A live promotion's "Claim" arrives at the checkout applied, like the exit dialog's; the
+  // specification's button leads to the checkout and its own offer.
+  const claim = promotion.endsAt ? CLAIMED_OFFER_PATH : "/checkout";
   const copy = LANDING.banner;
   const { endsAt } = promotion;
   return (
@@ -57,10 +60,7 @@ export function PromoBanner({ promotion }: { promotion: PromotionFacts }) {
             {endsAt ? endFormat.format(new Date(endsAt)) : formatDuration(TIMING.promoCountdownMs, true)}
           </time>
         </span>
-        <Link
-          to="/checkout"
-          className="rounded bg-white px-3 py-1 font-bold text-brand-900 hover:bg-brand-50"
-        >
+        <Link to={claim} className="rounded bg-white px-3 py-1 font-bold text-brand-900 hover:bg-brand-50">
           {copy.cta(promotion.percent)}
         </Link>
       </div>
