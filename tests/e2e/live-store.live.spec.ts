@@ -83,9 +83,9 @@ async function countdownMs(page: Page) {
 /**
  * Unlocks the offer in the checkout's dialog and checks the figures the running 25 % promotion
  * gives: $35.25, and against the lowest price of the 30 days before it began, $47.00 struck
- * through with "Save 25%" (or nothing struck when that lowest price was already $35.25).
+ * through with "Save 25%".
  */
-async function unlock(page: Page, struck = true) {
+async function unlock(page: Page) {
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Wait! Unlock 25% Off" })).toBeVisible();
   await dialog.getByRole("button", { name: "Unlock 25% Discount Now" }).click();
@@ -93,11 +93,6 @@ async function unlock(page: Page, struck = true) {
     "25% discount unlocked! Offer expires in",
   );
   await expect(page.getByTestId("price")).toHaveText("$35.25");
-  if (!struck) {
-    await expect(page.locator("[data-compare-row]")).toBeHidden();
-    await expect(page.locator("[data-save]")).toBeHidden();
-    return;
-  }
   await expect(page.locator("[data-compare]")).toHaveText("$47.00");
   await expect(page.locator("[data-save]")).toHaveText("Save 25%");
   await expect(page.locator("[data-saved]")).toHaveText("You save $11.75");
@@ -276,23 +271,32 @@ test("a scheduled promotion: one real end for every visit and browser, $35.25 wh
   await expect(page.getByTestId("price")).toHaveText("$47.00");
 });
 
-test("a promotion ending within the hour counts down in minutes and seconds, with no reduction to announce", async ({
+test("a promotion ending within the hour announces its reduction against the last 30 days' lowest price, and counts down in minutes and seconds", async ({
   page,
   browser,
 }) => {
   const admin = await browser.newContext();
   const owner = await admin.newPage();
   await signIn(owner, `${adminUrl}/promozioni`);
-  await owner.getByLabel("Sconto (%)").fill("25");
+  await owner.getByLabel("Sconto (%)").fill("30");
   await owner.getByLabel("Fine (ora italiana)").fill(dateToRomeInput(new Date(Date.now() + 30 * 60_000)));
   await owner.getByRole("button", { name: "Programma la promozione" }).click();
   await expect(owner.getByTestId("promotion-answer")).toHaveText(/Promozione programmata/);
   await admin.close();
 
-  // The promotion before it charged $35.25 within the last 30 days: that is the lowest price, so
-  // the same $35.25 is no reduction, and nothing is struck through (art. 17-bis).
+  // The promotion before charged $35.25 within the last 30 days: that is the reference, so 30 %
+  // off $47.00 ($32.90) is announced as what it is against it, 7 % (art. 17-bis).
+  await landingShowing(page, async () => {
+    await expect(page.getByText("LIMITED TIME: 7% OFF - Only $32.90!")).toBeVisible({ timeout: 1_000 });
+  });
+  await expect(page.locator("main s")).toHaveText(/\$35\.25/);
   await openCheckout(page);
-  await unlock(page, false);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Wait! Unlock 7% Off" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Unlock 7% Discount Now" }).click();
+  await expect(page.getByTestId("price")).toHaveText("$32.90");
+  await expect(page.locator("[data-compare]")).toHaveText("$35.25");
+  await expect(page.locator("[data-save]")).toHaveText("Save 7%");
   await expect(page.locator("[data-discount-banner]")).toHaveText(/expires in (29|30):\d{2}$/);
   await endRunningPromotion(browser);
 });

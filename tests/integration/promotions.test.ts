@@ -166,6 +166,23 @@ for (const backend of testBackends()) {
       expect(await currentPrice(db())).toMatchObject({ promotion: null, referenceCents: null });
     });
 
+    it("announces no reduction for a promotion at a price already charged in the 30 days before it: no dialog, that price for everyone", async () => {
+      const now = new Date();
+      const first = { percentOff: 25, startsAt: now, endsAt: new Date(now.getTime() + HOUR), code: null };
+      expect((await schedulePromotion(db(), first, "admin", now)).ok).toBe(true);
+      const secondStart = new Date(now.getTime() + 2 * HOUR);
+      const second = { ...first, startsAt: secondStart, endsAt: new Date(secondStart.getTime() + DAY) };
+      expect((await schedulePromotion(db(), second, "admin", now)).ok).toBe(true);
+      const during = new Date(secondStart.getTime() + HOUR);
+      expect(await checkoutTerms(services, during)).toEqual({
+        base: { priceCents: 3525, compare: null },
+        offer: null,
+        codeField: false,
+      });
+      // No dialog to unlock: an order without any offer is charged the promotion's price.
+      expect(await chargedPrice(services, {}, during)).toEqual({ amountCents: 3525, discountApplied: true });
+    });
+
     it("charges $47.00 for a checkout posted with a discount after the promotion's end", async () => {
       const start = new Date(Date.now() - HOUR);
       const stored = await schedulePromotion(

@@ -68,17 +68,32 @@ export async function checkoutTerms(services: Services, now = new Date()): Promi
       codeField,
     };
   }
-  const { promotion, referenceCents } = current;
+  const { promotion } = current;
+  const compare = announcedReduction(current);
   return {
-    base: { priceCents: current.regularCents, compare: null },
-    offer: promotion && {
-      percent: promotion.percent,
-      priceCents: promotion.priceCents,
-      compare: reduction(referenceCents ?? current.regularCents, promotion.priceCents),
-      promotion: { id: promotion.id, endsAt: promotion.endsAt },
-    },
+    // A promotion with no reduction to announce (its price was already charged in the 30 days
+    // before it) is simply the price: no dialog, nothing struck through.
+    base: { priceCents: promotion && !compare ? promotion.priceCents : current.regularCents, compare: null },
+    offer:
+      promotion && compare
+        ? {
+            percent: compare.savePercent,
+            priceCents: promotion.priceCents,
+            compare,
+            promotion: { id: promotion.id, endsAt: promotion.endsAt },
+          }
+        : null,
     codeField,
   };
+}
+
+/**
+ * The reduction a running public promotion may announce: against the lowest price of the 30 days
+ * before it began (Codice del Consumo art. 17-bis), in that figure; null when there is none.
+ */
+function announcedReduction(current: Awaited<ReturnType<typeof currentPrice>>) {
+  const { promotion } = current;
+  return promotion && reduction(current.referenceCents ?? current.regularCents, promotion.priceCents);
 }
 
 /**
@@ -106,6 +121,8 @@ export async function chargedPrice(
   if (offer && testMode && offer.promotionId === null) prices.push(PROMO_PRICE_CENTS);
   if (offer && current?.promotion && offer.promotionId === current.promotion.id)
     prices.push(current.promotion.priceCents);
+  // A promotion announcing no reduction is the price for everyone while it runs.
+  if (current?.promotion && !announcedReduction(current)) prices.push(current.promotion.priceCents);
   if (codePromotion) prices.push(promotionPrice(regular, codePromotion.percentOff));
   const amountCents = Math.min(...prices);
   return { amountCents, discountApplied: amountCents < regular };
