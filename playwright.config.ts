@@ -28,6 +28,8 @@ export const E2E = {
   /** A fresh store behind nginx configured as the README says, reached on nginx's port. */
   behindNginx: { port: PORT + 3, nginxPort: PORT + 4, dataDir: "data-e2e-nginx" },
   shopPhone: { port: PORT + 5, dataDir: "data-e2e-shop-phone" },
+  /** The buyer-path and review journeys' store: the other purchase stores are at their checkout limit. */
+  shopJourneys: { port: PORT + 9, dataDir: "data-e2e-shop-journeys" },
   /**
    * A live store (Stripe keys, so none of test mode's sample figures) with the product, taking
    * payments through the fake Stripe run as a process (tests/e2e/fake-stripe-server.ts): its API on
@@ -43,6 +45,7 @@ export const E2E = {
 export function shopDataDir(project: string): string {
   if (project === "purchase-postgres") return E2E.shopPostgres.dataDir;
   if (project === "purchase-phone") return E2E.shopPhone.dataDir;
+  if (project.startsWith("journeys")) return E2E.shopJourneys.dataDir;
   return E2E.shop.dataDir;
 }
 
@@ -79,6 +82,7 @@ const browser = {
 const desktop = { ...devices["Desktop Chrome"], channel: undefined, ...browser };
 const phone = { ...devices["Pixel 7"], channel: undefined, ...browser };
 const purchase = /purchase\.spec\.ts/;
+const journeys = /(buyer-path|reviews)\.purchase\.spec\.ts/;
 const live = /\.live\.spec\.ts/;
 const LIVE_WEBHOOK_SECRET = "whsec_e2e_live_store";
 const behindNginx = /behind-nginx\.spec\.ts/;
@@ -107,11 +111,13 @@ export default defineConfig({
     {
       name: "purchase",
       testMatch: purchase,
+      testIgnore: journeys,
       use: { ...desktop, baseURL: `http://localhost:${E2E.shop.port}` },
     },
     {
       name: "purchase-phone",
       testMatch: purchase,
+      testIgnore: journeys,
       grep: /@phone/,
       use: { ...phone, baseURL: `http://localhost:${E2E.shopPhone.port}` },
     },
@@ -127,6 +133,17 @@ export default defineConfig({
       use: { ...phone, baseURL: `http://localhost:${E2E.live.port}` },
     },
     {
+      name: "journeys",
+      testMatch: journeys,
+      use: { ...desktop, baseURL: `http://localhost:${E2E.shopJourneys.port}` },
+    },
+    {
+      name: "journeys-phone",
+      testMatch: journeys,
+      grep: /@phone/,
+      use: { ...phone, baseURL: `http://localhost:${E2E.shopJourneys.port}` },
+    },
+    {
       name: "behind-nginx",
       testMatch: behindNginx,
       use: { ...desktop, baseURL: `http://127.0.0.1:${E2E.behindNginx.nginxPort}` },
@@ -136,6 +153,7 @@ export default defineConfig({
           {
             name: "purchase-postgres",
             testMatch: purchase,
+            testIgnore: journeys,
             use: { ...desktop, baseURL: `http://localhost:${E2E.shopPostgres.port}` },
           },
         ]
@@ -160,6 +178,12 @@ export default defineConfig({
       url: `http://localhost:${E2E.shopPhone.port}/healthz`,
       timeout: 90_000,
       env: storeEnv(E2E.shopPhone.port, E2E.shopPhone.dataDir),
+    },
+    {
+      command: "node --import tsx tests/e2e/seed-store.ts && npm run --silent serve",
+      url: `http://localhost:${E2E.shopJourneys.port}/healthz`,
+      timeout: 90_000,
+      env: storeEnv(E2E.shopJourneys.port, E2E.shopJourneys.dataDir),
     },
     {
       command: "node --import tsx tests/e2e/fake-stripe-server.ts",

@@ -361,7 +361,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <button
                   type="submit"
                   data-buy
-                  className="mt-4 w-full rounded-md bg-brand-700 px-3 py-3.5 text-base font-bold whitespace-nowrap text-white sm:px-4 sm:text-lg shadow hover:bg-brand-800 disabled:opacity-60"
+                  className="mt-4 w-full rounded-md bg-brand-700 px-3 py-3.5 text-base font-bold whitespace-nowrap text-white max-[359px]:text-sm sm:px-4 sm:text-lg shadow hover:bg-brand-800 disabled:opacity-60"
                 >
                   {CHECKOUT_COPY.buy(formatCents(price))}
                 </button>

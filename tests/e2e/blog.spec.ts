@@ -235,10 +235,10 @@ test.describe("blog", () => {
     const pubDates = [...rss.matchAll(/<pubDate>([^<]+)<\/pubDate>/g)].map((m) => Date.parse(m[1]!));
     expect(lastBuild).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
     expect(Date.parse(lastBuild!)).toBe(Math.max(...pubDates));
-    // Every address in the sitemap has a date: the landing page, the blog, the articles, the terms
-    // and the privacy policy.
+    // Every address in the sitemap has a date: the landing page, the blog, the articles, the terms,
+    // the privacy policy and how reviews are verified.
     expect(sitemap.match(/<url><loc>[^<]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/g)).toHaveLength(
-      slugs.length + 4,
+      slugs.length + 5,
     );
   });
 

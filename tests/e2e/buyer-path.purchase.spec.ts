@@ -97,7 +97,7 @@ test.describe("the buyer's path", () => {
     await openCheckout(page, uniqueEmail("header"));
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(headerButton(page)).toHaveCount(0);
-    const shots = testInfo.project.name === "purchase";
+    const shots = testInfo.project.name === "journeys";
     if (shots) await shoot(page, "checkout");
     await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
