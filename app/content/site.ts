@@ -198,7 +198,6 @@ export interface SampleSale {
   customer: string;
   location: string;
   timeAgo: string;
-  product: string;
 }
 
 export const SAMPLE_SALES: SampleSale[] = [
@@ -207,56 +206,48 @@ export const SAMPLE_SALES: SampleSale[] = [
     customer: "Jennifer M.",
     location: "Austin",
     timeAgo: "2 minutes ago",
-    product: "Purchased Coaching Toolkit",
   },
   {
     id: 2,
     customer: "Robert K.",
     location: "Denver",
     timeAgo: "5 minutes ago",
-    product: "Purchased Coaching Toolkit",
   },
   {
     id: 3,
     customer: "Amanda S.",
     location: "Seattle",
     timeAgo: "8 minutes ago",
-    product: "Purchased Coaching Toolkit",
   },
   {
     id: 4,
     customer: "Michelle T.",
     location: "Toronto",
     timeAgo: "12 minutes ago",
-    product: "Purchased Coaching Toolkit",
   },
   {
     id: 5,
     customer: "Daniel W.",
     location: "London",
     timeAgo: "15 minutes ago",
-    product: "Purchased Coaching Toolkit",
   },
   {
     id: 6,
     customer: "Sophie L.",
     location: "Sydney",
     timeAgo: "21 minutes ago",
-    product: "Purchased Coaching Toolkit",
   },
   {
     id: 7,
     customer: "Carlos R.",
     location: "Miami",
     timeAgo: "27 minutes ago",
-    product: "Purchased Coaching Toolkit",
   },
   {
     id: 8,
     customer: "Hannah B.",
     location: "Chicago",
     timeAgo: "34 minutes ago",
-    product: "Purchased Coaching Toolkit",
   },
 ];
 

@@ -157,7 +157,7 @@ function useSocialProof() {
     const show = () => {
       const sale = SAMPLE_SALES[next++ % SAMPLE_SALES.length]!;
       toast(`${sale.customer} from ${sale.location}`, {
-        description: `${sale.product} · ${sale.timeAgo}`,
+        description: `${LANDING.socialProof.purchased} · ${sale.timeAgo}`,
         duration: TIMING.socialProofVisibleMs,
       });
     };
