@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -7,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -447,4 +449,93 @@ export const priceHistory = pgTable(
     recordedBy: text("recorded_by").notNull(),
   },
   (t) => [index("price_history_effective_at").on(t.effectiveAt)],
+);
+
+/**
+ * A buyer's request for an invoice (ADR 043): at checkout, or on the success page within the days
+ * the store allows after payment. One per order. `buyer` is what the buyer typed, validated and
+ * normalised (the FatturaPA writer's `Buyer`); the invoice is issued from it once the order is paid.
+ * `problem` says, in Italian for the owner, why it could not be issued yet (settings incomplete, no
+ * exchange rate), and is cleared when it is.
+ */
+export const invoiceRequests = pgTable("invoice_requests", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id),
+  buyerType: text("buyer_type").notNull().$type<"consumer" | "business">(),
+  buyer: jsonb("buyer").notNull(),
+  via: text("via").notNull().$type<"checkout" | "success-page">(),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  problem: text("problem"),
+});
+
+/**
+ * Every invoice and credit note the store issued (ADR 043), kept for good: never updated or deleted
+ * (an erased buyer's invoices stay, as the law keeps them for ten years). Numbers are gapless per
+ * series and year (`invoice_series`); `progressive` names the file sent to SDI. Amounts are in euro,
+ * converted from what the provider charged at the ECB rate of `rate_day` (art. 13 c. 4 DPR 633/72).
+ * A credit note names its invoice and the refund or lost dispute (`cause`, the provider's id) it
+ * records, so one refund never gives two credit notes.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    kind: text("kind").notNull().$type<"invoice" | "credit-note">(),
+    series: text("series").notNull(),
+    year: integer("year").notNull(),
+    number: integer("number").notNull(),
+    progressive: integer("progressive").generatedAlwaysAsIdentity().notNull().unique(),
+    fileName: text("file_name").notNull().unique(),
+    /** The document's date (FatturaPA Data): the day of the sale, or of the refund, in Rome. */
+    date: date("date", { mode: "string" }).notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The treatment (sale-regime.ts TreatmentKind), the buyer's type and the country it was decided for. */
+    treatment: text("treatment").notNull(),
+    buyerType: text("buyer_type").notNull().$type<"consumer" | "business">(),
+    country: text("country").notNull(),
+    /** VAT rate charged in percent (0 when none), and the Natura when none is. */
+    ratePercent: numeric("rate_percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    natura: text("natura"),
+    /** Euro cents: total = taxable + tax (what the buyer paid, converted); stamp duty declared, not charged. */
+    totalCents: integer("total_cents").notNull(),
+    taxableCents: integer("taxable_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    stampDutyCents: integer("stamp_duty_cents").notNull().default(0),
+    /** What the provider charged or refunded, in its currency, and the ECB rate used (units per euro). */
+    chargedCents: integer("charged_cents").notNull(),
+    chargedCurrency: text("charged_currency").notNull(),
+    eurRate: numeric("eur_rate", { precision: 12, scale: 6, mode: "number" }),
+    rateDay: date("rate_day", { mode: "string" }),
+    /** The buyer as invoiced (FatturaPA `Buyer`), for the courtesy copy and the admin's list. */
+    buyer: jsonb("buyer").notNull(),
+    creditNoteOf: uuid("credit_note_of").references((): AnyPgColumn => invoices.id),
+    cause: text("cause").unique(),
+    xml: text("xml").notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_series_year_number").on(t.series, t.year, t.number),
+    index("invoices_date").on(t.date),
+    index("invoices_order").on(t.orderId),
+  ],
+);
+
+/**
+ * The European Central Bank's euro reference rates (units of `currency` per euro), one row per
+ * published day, fetched from the ECB by a job: sales in another currency are converted at the rate
+ * of their day or the nearest day before (art. 13 c. 4 DPR 633/72), the OSS return at the rate of
+ * the period's last day (art. 369h Directive 2006/112).
+ */
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    perEuro: numeric("per_euro", { precision: 12, scale: 6, mode: "number" }).notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.day] })],
 );

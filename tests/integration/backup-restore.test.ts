@@ -109,7 +109,7 @@ for (const backend of testBackends()) {
           expect(backup.code).toBe(0);
           const kind = backend.name === "pglite" ? "PGlite" : "PostgreSQL";
           expect(backup.stdout.trim().split("\n")).toEqual([
-            `Database (${kind}): 22 tables, ${backup.stdout.match(/(\d+) rows/)![1]} rows (7 orders), one consistent moment.`,
+            `Database (${kind}): 25 tables, ${backup.stdout.match(/(\d+) rows/)![1]} rows (7 orders), one consistent moment.`,
             `Files (${files === "s3" ? "S3" : "local disk"}): 1 product files, ${(seeded.bytes.length / 1024 ** 2).toFixed(1)} MB, checksums verified.`,
             `Backup written to ${dir} (manifest.json, SHA256SUMS).`,
           ]);
@@ -130,7 +130,7 @@ for (const backend of testBackends()) {
           expect(restored.code).toBe(0);
           expect(restored.stdout.trim().split("\n")).toHaveLength(3);
           expect(restored.stdout).toContain("all match their checksums");
-          expect(restored.stdout).toMatch(/rows restored into 22 tables \(7 orders\)/);
+          expect(restored.stdout).toMatch(/rows restored into 25 tables \(7 orders\)/);
 
           // The store went on (its outbox worker) after the backup: the restore must equal the backup's moment.
           const backedUp = sorted((await readBackup(dir)).dump);
