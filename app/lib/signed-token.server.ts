@@ -2,10 +2,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
  * Small signed, expiring tokens (`payload.signature`, both base64url): the discount offer and the
- * short-lived download link, the unsubscribe link, the review link. The purpose is part of the signature, so a token made for one use is
+ * short-lived download link, the unsubscribe link, the review link, the invoice's courtesy copy. The purpose is part of the signature, so a token made for one use is
  * worthless for another. The first secret signs; every secret verifies (rotation).
  */
-type TokenPurpose = "discount-offer" | "download" | "admin-download" | "unsubscribe" | "review";
+type TokenPurpose = "discount-offer" | "download" | "admin-download" | "unsubscribe" | "review" | "invoice";
 
 interface Envelope<T> {
   p: TokenPurpose;
