@@ -100,6 +100,10 @@ const envSchema = z.object({
   PAYMENTS: optional(z.enum(["stripe", "test"])),
   /** on: Stripe Tax computes EU VAT inside the prices (test mode: a fixed test rate). ADR 016. */
   STRIPE_TAX: optional(z.stringbool()).default(false),
+  /** The ECB's euro reference rates (XML), for invoices and registers of sales charged in dollars (ADR 043). */
+  ECB_RATES_URL: optional(z.url({ protocol: /^https?$/ })).default(
+    "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml",
+  ),
   /** Seconds between reconciliation passes (0: off); a lost webhook is fixed within one interval. */
   RECONCILE_INTERVAL_S: optional(
     z.coerce
