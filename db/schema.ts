@@ -518,6 +518,7 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_series_year_number").on(t.series, t.year, t.number),
+    uniqueIndex("invoices_one_per_order").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
     index("invoices_date").on(t.date),
     index("invoices_order").on(t.orderId),
   ],

@@ -52,5 +52,6 @@ ALTER TABLE "invoice_requests" ADD CONSTRAINT "invoice_requests_order_id_orders_
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_credit_note_of_invoices_id_fk" FOREIGN KEY ("credit_note_of") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_series_year_number" ON "invoices" USING btree ("series","year","number");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_one_per_order" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'invoice';--> statement-breakpoint
 CREATE INDEX "invoices_date" ON "invoices" USING btree ("date");--> statement-breakpoint
 CREATE INDEX "invoices_order" ON "invoices" USING btree ("order_id");
