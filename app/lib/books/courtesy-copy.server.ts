@@ -41,7 +41,7 @@ export interface CourtesyCopy {
   corrects: { number: string; date: string } | null;
 }
 
-const unescape = (value: string) =>
+const unescapeXml = (value: string) =>
   value.replace(
     /&(amp|lt|gt|quot|apos);/g,
     (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[name]!,
@@ -49,7 +49,7 @@ const unescape = (value: string) =>
 
 /** The text of every `element` in `xml` (the store's own XML: no attributes, no CDATA, escaped text). */
 const all = (xml: string, element: string) =>
-  [...xml.matchAll(new RegExp(`<${element}>([^<]*)</${element}>`, "g"))].map((m) => unescape(m[1]!));
+  [...xml.matchAll(new RegExp(`<${element}>([^<]*)</${element}>`, "g"))].map((m) => unescapeXml(m[1]!));
 const one = (xml: string, element: string) => all(xml, element)[0] ?? null;
 /** The inside of the first `element` block. */
 const block = (xml: string, element: string) =>

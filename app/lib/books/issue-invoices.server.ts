@@ -29,7 +29,7 @@ import {
   treatmentOf,
 } from "#app/lib/books/sale-regime.ts";
 import { splitInclusive } from "#app/lib/books/tax-split.ts";
-import type { Db } from "#app/lib/db/database.server.ts";
+import { type Db, isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
@@ -392,9 +392,18 @@ export async function issueDueDocuments(
   const { db } = services.database;
   let issued = 0;
   let waiting = 0;
-  const count = (outcome: Outcome) => {
-    if (outcome === "issued") issued++;
-    if (outcome === "problem") waiting++;
+  // One document that fails for an unforeseen reason is logged and left for the next run; the
+  // others go on. A database that went away stops the run.
+  const count = async (what: Record<string, string>, issue: () => Promise<Outcome>) => {
+    try {
+      const outcome = await issue();
+      if (outcome === "issued") issued++;
+      if (outcome === "problem") waiting++;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      logger.error({ ...what, err: error }, "could not issue an invoice or credit note");
+      waiting++;
+    }
   };
   const requests = await db.execute<{ order_id: string }>(sql`
     select r.order_id from invoice_requests r join orders o on o.id = r.order_id
@@ -402,7 +411,8 @@ export async function issueDueDocuments(
       and not exists (select 1 from invoices i where i.order_id = r.order_id and i.kind = 'invoice')
     order by o.paid_at, o.id
     limit ${BATCH}`);
-  for (const { order_id } of requests.rows) count(await issueInvoice(services, order_id));
+  for (const { order_id } of requests.rows)
+    await count({ orderId: order_id }, () => issueInvoice(services, order_id));
 
   const credits = await db.execute<DueCredit>(sql`
     select p.id, p.order_id, p.kind, p.amount_cents, p.currency, p.created, i.id as invoice_id
@@ -411,6 +421,6 @@ export async function issueDueDocuments(
       and not exists (select 1 from invoices c where c.cause = p.id)
     order by p.created, p.id
     limit ${BATCH}`);
-  for (const due of credits.rows) count(await issueCreditNote(services, due));
+  for (const due of credits.rows) await count({ cause: due.id }, () => issueCreditNote(services, due));
   return { issued, waiting };
 }
