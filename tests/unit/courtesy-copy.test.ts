@@ -28,7 +28,9 @@ function model(regime: SellerRegime, buyerType: BuyerType, buyer: Buyer, grossCe
     date: "2026-11-27",
     seller: seller(regime),
     buyer,
-    lines: [{ description: "Life Coaching Branding Toolkit v2.0 - licenza d'uso digitale (download)", grossCents }],
+    lines: [
+      { description: "Life Coaching Branding Toolkit v2.0 - licenza d'uso digitale (download)", grossCents },
+    ],
     treatment: treatmentOf({ seller: regime, buyer: buyerType, country: buyer.address.country }),
     progressive: 7,
     notes: [
