@@ -8,6 +8,7 @@ import type { Buyer } from "#app/lib/books/fatturapa.ts";
 import { type StoredFiscalSettings, saveFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
 import { type IssuingServices, issueDueDocuments } from "#app/lib/books/issue-invoices.server.ts";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
+import { startJobs } from "#app/lib/jobs.server.ts";
 import { createMailer } from "#app/lib/mail/mailer.server.ts";
 import { processOutbox } from "#app/lib/mail/outbox.server.ts";
 import { emailOutbox, exchangeRates, invoiceRequests, invoices, orders, paymentRecords } from "#db/schema.ts";
@@ -15,6 +16,7 @@ import { startSmtp } from "../mocks/smtp.ts";
 import { testBackends } from "../setup/databases.ts";
 import { fatturaPaSchemaErrors } from "../setup/fatturapa-xsd.ts";
 import { TEST_SELLER } from "../setup/seller.ts";
+import { testServices } from "../setup/services.ts";
 
 /** The ECB's file, served from a local address; `status` 503 makes it fail. */
 const ecb = { status: 200, body: readFileSync("tests/fixtures/ecb/eurofxref-hist-90d.xml", "utf8") };
@@ -430,7 +432,8 @@ for (const backend of testBackends()) {
         eurRate: 1.0542,
         treatment: "italian-business",
       });
-      expect(invoice.totalCents).toBe(4471);
+      // USD 47.00 at the 25th's 1.0511: EUR 44.72; the refund, at the 27th's rate, is EUR 44.58.
+      expect(invoice.totalCents).toBe(4472);
       // Credit notes take the next numbers of the invoices' series.
       const notes = (await db.select().from(invoices)).filter((r) => r.kind === "credit-note");
       expect(notes.map((r) => r.number).sort()).toEqual([4, 5, 6]);
@@ -454,6 +457,31 @@ for (const backend of testBackends()) {
       expect(await issueDueDocuments(services(database))).toEqual({ issued: 0, waiting: 0 });
       expect(await db.select().from(invoices)).toHaveLength(6);
       await database.close();
+    });
+
+    it("issues at once when a payment is recorded (the outbox's kick), not 30 seconds later, and the e-mail follows", async () => {
+      const smtp = await startSmtp();
+      const store = await testServices(backend, { ECB_RATES_URL: ecbUrl, SMTP_URL: smtp.url });
+      const jobs = await startJobs(store);
+      try {
+        const { db } = store.database;
+        await saveFiscalSettings(db, FISCAL);
+        await fetchRates(db);
+        // The job's first run, at start, found nothing to issue.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const order = await paidOrder(db, "business", BUYERS.germanBusiness);
+        const kickedAt = Date.now();
+        store.kickOutbox();
+        await expect.poll(() => smtp.messages.length, { timeout: 10_000 }).toBe(1);
+        expect(Date.now() - kickedAt).toBeLessThan(10_000);
+        expect(smtp.messages[0]!.subject).toBe(`Your invoice FT/1 for order ${order.reference}`);
+        expect(smtp.messages[0]!.text).toContain("the attached PDF is your copy of it");
+        await validInvoice(db, order.id);
+      } finally {
+        await jobs.stop();
+        await store.dispose();
+        await smtp.close();
+      }
     });
 
     it("e-mails the courtesy copy through SMTP, with its PDF and the sentence on where the valid invoice is", async () => {
