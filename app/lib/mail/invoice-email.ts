@@ -38,7 +38,7 @@ function whereValid(data: InvoiceEmailData): string {
   )
     return `${legally}, to your SDI recipient code ${data.delivery.codiceDestinatario}.`;
   if (data.delivery?.codiceDestinatario === "XXXXXXX")
-    return `${legally}; the attached PDF is your copy of it.`;
+    return data.pdf ? `${legally}; the attached PDF is your copy of it.` : `${legally}.`;
   return `${legally}: it is available in your reserved area on the Agenzia delle Entrate's website (Fatture e Corrispettivi).`;
 }
 
