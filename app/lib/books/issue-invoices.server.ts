@@ -137,7 +137,7 @@ interface DocumentInput {
   tx: Tx;
   services: IssuingServices;
   kind: "invoice" | "credit-note";
-  order: { id: string; email: string; reference: string };
+  order: { id: string; email: string; reference: string; erasedAt: Date | null };
   series: string;
   date: string;
   model: Omit<InvoiceModel, "number" | "progressive" | "type">;
@@ -194,6 +194,8 @@ async function recordDocument(input: DocumentInput) {
       xml,
     })
     .returning({ id: invoices.id });
+  // An erased buyer's address is a placeholder: the document is issued, and no e-mail can reach them.
+  if (input.order.erasedAt) return row!.id;
   const delivery = model.buyer.address.country === "IT" ? (model.buyer.delivery ?? null) : null;
   await enqueueEmail(tx, {
     to: input.order.email,
