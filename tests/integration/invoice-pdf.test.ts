@@ -38,7 +38,7 @@ for (const backend of testBackends()) {
       const invoice = documents.find((d) => d.kind === "invoice")!;
       const note = documents.find((d) => d.kind === "credit-note")!;
 
-      const server = await startServer(env);
+      const server = await startServer({ ...env, LOG_LEVEL: "info" });
       try {
         const path = courtesyCopyPath(secrets, invoice.id);
         const response = await fetch(`${server.url}${path}`);
@@ -93,6 +93,9 @@ for (const backend of testBackends()) {
         }
         expect((await fetch(`${server.url}/invoice/${forged}`, { method: "HEAD" })).status).toBe(404);
         expect((await fetch(`${server.url}${path}`, { method: "POST" })).status).toBe(405);
+        // The link grants the PDF: the log names the route, never the token.
+        expect(server.output()).toContain('"url":"/invoice/{token}"');
+        expect(server.output()).not.toContain(token);
       } finally {
         await server.stop();
       }
