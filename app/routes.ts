@@ -19,6 +19,7 @@ export default [
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   route("review/:token", "routes/review.tsx"),
   route("how-reviews-are-verified", "routes/reviews-verification.tsx"),
+  route("invoice/:token", "routes/invoice-pdf.ts"),
   // The admin area and the success page live at generated, secret paths (ADR 005): this route
   // resolves which one a single-segment path is (the admin's Panoramica or the buyer's success
   // page), and answers 404 for everything else. The admin's pages below check the path too (ADR 033).

@@ -1,11 +1,12 @@
 /**
  * What a running store does besides answering requests, started in this one place on services
  * that start nothing themselves (ADR 042): the e-mail outbox, reconciliation, maintenance, review
- * requests, daily summaries and the funnel's visit counter, each repeated by repeat.server.ts; at
+ * requests, daily summaries, the invoices and credit notes, and the funnel's visit counter, each repeated by repeat.server.ts; at
  * start, the sweep of files failed uploads left; with the embedded database, the control socket
  * the command-line tools reach it through (ADR 018). The server starts them (server/store-process.ts)
  * and its graceful stop awaits `stop()`; the commands never do.
  */
+import { startBooksJob } from "#app/lib/books/books-job.server.ts";
 import { resolveLostLinkRequests } from "#app/lib/checkout/send-lost-link.server.ts";
 import { startVisitCounter, type VisitCounter } from "#app/lib/funnel/visit-counter.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
@@ -37,9 +38,15 @@ export async function startJobs(services: Services): Promise<Jobs> {
     dataDir: env.DATA_DIR,
     queueDue: () => resolveLostLinkRequests(database.db, links),
   });
-  services.onOutboxKick(outbox.kick);
+  const books = startBooksJob(services, { kickOutbox: outbox.kick });
+  // What kicks the outbox (a payment, a refund, a dispute recorded) may make an invoice or credit note due.
+  services.onOutboxKick(() => {
+    outbox.kick();
+    books.kick();
+  });
   const repeating = [
     outbox,
+    books,
     env.RECONCILE_INTERVAL_S > 0 ? startReconciler(services, env.RECONCILE_INTERVAL_S * 1000) : null,
     startMaintenanceJob(database.db, env.RETENTION_DAYS),
     startReviewRequestJob(services),

@@ -55,8 +55,8 @@ export function hideInLogs(segment: string, name: string): void {
 /** Query parameters whose values are safe to log; every other value is replaced. */
 const PLAIN_QUERY = new Set(["page"]);
 
-/** Routes whose next segment is a token: the download, confirmation and unsubscribe links. */
-const TOKEN_ROUTES = new Set(["download", "confirm-download", "unsubscribe"]);
+/** Routes whose next segment is a token: the download, confirmation, unsubscribe and courtesy-copy links. */
+const TOKEN_ROUTES = new Set(["download", "confirm-download", "unsubscribe", "invoice"]);
 
 /** React Router's data requests add this to the page's path (`/{ADMIN_PATH}.data`). */
 const DATA_SUFFIX = ".data";
@@ -77,8 +77,8 @@ function routeName(segment: string): string {
 }
 
 /**
- * A URL as the log may show it: the secret path segments named, a download, confirmation or
- * unsubscribe token and a test-mode session replaced, and the values of the query (access tokens
+ * A URL as the log may show it: the secret path segments named, a download, confirmation,
+ * unsubscribe or courtesy-copy token and a test-mode session replaced, and the values of the query (access tokens
  * `t`, `session_id`, an admin search for an address) removed. Segments are compared as the routers
  * match them (routeName), so a data request or another spelling of a path logs no secret either.
  */

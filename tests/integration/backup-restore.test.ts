@@ -9,7 +9,15 @@ import { type Manifest, readBackup } from "#app/lib/ops/backup.server.ts";
 import { type DatabaseDump, dumpDatabase } from "#app/lib/ops/database-dump.server.ts";
 import { startS3 } from "../mocks/s3.ts";
 import { testBackends } from "../setup/databases.ts";
-import { fillStore, openData, openStore, runScript, type StoreData, storeEnv } from "../setup/ops-store.ts";
+import {
+  fillBooks,
+  fillStore,
+  openData,
+  openStore,
+  runScript,
+  type StoreData,
+  storeEnv,
+} from "../setup/ops-store.ts";
 import { seedProduct } from "../setup/seed-product.ts";
 import { startServer } from "../setup/server.ts";
 
@@ -88,13 +96,14 @@ for (const backend of testBackends()) {
     describe(`backup and restore on ${backend.name}, files on ${files}`, () => {
       afterAll(() => backend.cleanup());
 
-      it("round-trips a store with orders in every status, e-mails, downloads, links, refund requests and a product", async () => {
+      it("round-trips a store with orders in every status, e-mails, downloads, links, refund requests, an invoice and its credit note, and a product", async () => {
         const s3 = files === "s3" ? await startS3("source") : null;
         const target3 = files === "s3" ? await startS3("target") : null;
         try {
           const source = await storeEnv(backend, s3?.env);
           const filled = await openStore(source);
           const seeded = await fillStore(filled);
+          await fillBooks(filled, seeded.orders[2]!.id);
           await filled.close();
 
           const server = await startServer(source);
@@ -136,7 +145,13 @@ for (const backend of testBackends()) {
           const backedUp = sorted((await readBackup(dir)).dump);
           expect(backedUp.orders).toHaveLength(7);
           expect(new Set(backedUp.orders!.map((o) => o.status)).size).toBe(7);
-          expect(backedUp.email_outbox).toHaveLength(4);
+          expect(backedUp.email_outbox).toHaveLength(6);
+          // The credit note comes after the invoice it names, so the restore writes that first.
+          const dumped = (await readBackup(dir)).dump.tables.find((t) => t.name === "invoices")!;
+          expect(dumped.rows.map((row) => JSON.parse(row)).map((i) => [i.kind, i.number])).toEqual([
+            ["invoice", 1],
+            ["credit-note", 2],
+          ]);
           expect(backedUp.downloads).toHaveLength(6);
           expect(backedUp.access_links).toHaveLength(3);
           expect(backedUp.refund_requests).toHaveLength(2);

@@ -101,7 +101,7 @@ for (const backend of testBackends()) {
       expect(erased.stderr).toBe("");
       expect(erased.code).toBe(0);
       expect(erased.stdout).toBe(
-        "5 orders anonymised (address replaced, kept for accounting); 3 access links and 1 download confirmations deleted; 3 unsent e-mails deleted and 1 sent ones scrubbed; 6 download records without IP address; 2 refund reasons cleared and 0 reviews deleted; 1 unsubscribes, 1 rate-limit counters and 0 pending link requests removed; 0 e-mail files deleted.\n",
+        "5 orders anonymised (address replaced, kept for accounting); 3 access links and 1 download confirmations deleted; 3 unsent e-mails deleted and 1 sent ones scrubbed; 6 download records without IP address; 2 refund reasons cleared and 0 reviews deleted; 0 invoice requests cleared (issued invoices and credit notes are kept for ten years, as the law requires); 1 unsubscribes, 1 rate-limit counters and 0 pending link requests removed; 0 e-mail files deleted.\n",
       );
       // The lifetime link in the buyer's e-mail worked before and no longer does.
       expect(before).toContain("Payment Successful!");

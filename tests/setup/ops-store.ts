@@ -3,6 +3,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
+import { saveFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
+import { issueDueDocuments, romeDay } from "#app/lib/books/issue-invoices.server.ts";
 import { openDatabase } from "#app/lib/db/database.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
@@ -12,13 +14,17 @@ import {
   downloadConfirmations,
   downloads,
   emailOutbox,
+  exchangeRates,
+  invoiceRequests,
   orders,
+  paymentRecords,
   rateLimits,
   refundRequests,
   unsubscribes,
 } from "#db/schema.ts";
 import type { TestBackend } from "./databases.ts";
 import { seedProduct } from "./seed-product.ts";
+import { TEST_SELLER } from "./seller.ts";
 
 /** A store's environment on a fresh DATA_DIR (and a fresh PostgreSQL database on that backend). */
 export async function storeEnv(
@@ -144,4 +150,60 @@ export function runScript(
     stderr += chunk;
   });
   return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
+}
+
+/**
+ * An Italian business's invoice for `orderId` (paid in dollars) and the credit note of its full
+ * refund, issued as the store's job issues them, with their courtesy-copy e-mails queued.
+ */
+export async function fillBooks(services: Services, orderId: string) {
+  const db = services.database.db;
+  await saveFiscalSettings(db, {
+    regime: "ordinario",
+    codiceFiscale: null,
+    street: "Via Roma 1",
+    postcode: "20121",
+    city: "Milano",
+    province: "MI",
+    series: "FT",
+    requestDays: 10,
+    euConsumerSalesAboveThreshold: true,
+    flatRateForeignBusinessNatura: "N2.1",
+  });
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const refundedAt = new Date();
+  await db
+    .insert(exchangeRates)
+    .values(
+      [...new Set([romeDay(order!.paidAt!), romeDay(refundedAt)])].map((day) => ({
+        day,
+        currency: "USD",
+        perEuro: 1.0542,
+      })),
+    )
+    .onConflictDoNothing();
+  await db.insert(invoiceRequests).values({
+    orderId,
+    buyerType: "business",
+    via: "checkout",
+    buyer: {
+      name: { company: "Coaching & Co. S.r.l." },
+      vatNumber: "IT00743110157",
+      address: { street: "Via Torino 2", postcode: "10121", city: "Torino", province: "TO", country: "IT" },
+      delivery: { codiceDestinatario: "M5UXCR1" },
+    },
+  });
+  const issuing = { ...services, env: { ...services.env, ...TEST_SELLER } };
+  await issueDueDocuments(issuing);
+  await db.insert(paymentRecords).values({
+    id: "re_fill_books",
+    orderId,
+    kind: "refund",
+    status: "succeeded",
+    amountCents: order!.amountCents,
+    currency: order!.currency,
+    created: refundedAt,
+    observedAt: refundedAt,
+  });
+  await issueDueDocuments(issuing);
 }

@@ -183,6 +183,21 @@ describe("FatturaPA XML, valid against the official schema 1.2.2", () => {
     );
   });
 
+  it("notes as Causale after the regime's wording, each within 200 Latin-1 characters", async () => {
+    const note =
+      "Corrispettivo USD 47.00 convertito al cambio BCE del 2026-11-27: 1 EUR = 1.0542 USD (art. 13 c. 4 DPR 633/72)";
+    const xml = await valid({ ...invoice("forfettario", "consumer", buyers.nonEuConsumer!), notes: [note] });
+    expect(value(xml, "Causale")).toEqual([
+      "Operazione effettuata ai sensi dell&apos;art. 1, commi da 54 a 89, L. 190/2014 - Regime forfettario",
+      note,
+    ]);
+    const model = invoice("ordinario", "consumer", buyers.nonEuConsumer!);
+    expect(() => fatturaPaXml({ ...model, notes: ["x".repeat(201)] })).toThrow(
+      "The note is too long for an Italian e-invoice: at most 200 characters, it has 201.",
+    );
+    expect(() => fatturaPaXml({ ...model, notes: ["1 € = 1.05 $"] })).toThrow(/cannot carry: "€"/);
+  });
+
   it("several lines add up to what was charged", async () => {
     const model = invoice("ordinario", "business", buyers.italianBusiness!);
     model.lines = [

@@ -11,6 +11,8 @@ describe("what the log may show", () => {
     expect(loggableUrl("/an-admin-secret-segment/orders.csv")).toBe("/{ADMIN_PATH}/orders.csv");
     expect(loggableUrl("/download/abc.def")).toBe("/download/{token}");
     expect(loggableUrl("/confirm-download/abcdef")).toBe("/confirm-download/{token}");
+    expect(loggableUrl("/invoice/abc.def")).toBe("/invoice/{token}");
+    expect(loggableUrl("/Invoice/abc.def")).toBe("/Invoice/{token}");
     expect(loggableUrl("/pay/test/test_cs_123")).toBe("/pay/test/{session}");
     expect(loggableUrl("/success?t=lifetime-token")).toBe("/success?t=%E2%80%A6");
     expect(loggableUrl("/blog/some-article")).toBe("/blog/some-article");

@@ -35,16 +35,46 @@ export function parseEcbRates(xml: string): { day: string; currency: string; per
   return rates;
 }
 
-/** Fetches the ECB's file from `url` and keeps the rates not yet stored; returns how many were new. */
-export async function fetchEcbRates(db: Db, url: string): Promise<number> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`The ECB's rates answered HTTP ${response.status}`);
+/** The body of `response` as text, refused once it passes `maxBytes` (read no further). */
+async function boundedText(response: Response, maxBytes: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  for (;;) {
+    const read = await reader?.read();
+    if (!read || read.done) break;
+    size += read.value.byteLength;
+    if (size > maxBytes) {
+      await reader!.cancel();
+      throw new Error(`The ECB's rates file is too large: over ${maxBytes} bytes`);
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Fetches the ECB's file from `url` and keeps the rates not yet stored; returns how many were new.
+ * Refuses an answer that is not the file (an HTML error page has no rates), one over 2 MB, and
+ * one that takes longer than `timeoutMs`.
+ */
+export async function fetchEcbRates(
+  db: Db,
+  url: string,
+  options: { timeoutMs?: number } = {},
+): Promise<number> {
+  const signal = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const response = await fetch(url, { signal });
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`The ECB's rates answered HTTP ${response.status}`);
+  }
   const length = Number(response.headers.get("content-length") ?? 0);
-  if (length > MAX_FILE_BYTES) throw new Error(`The ECB's rates file is too large: ${length} bytes`);
-  const body = await response.text();
-  if (body.length > MAX_FILE_BYTES)
-    throw new Error(`The ECB's rates file is too large: ${body.length} bytes`);
-  const rates = parseEcbRates(body);
+  if (length > MAX_FILE_BYTES) {
+    await response.body?.cancel();
+    throw new Error(`The ECB's rates file is too large: ${length} bytes`);
+  }
+  const rates = parseEcbRates(await boundedText(response, MAX_FILE_BYTES));
   if (rates.length === 0) throw new Error("The ECB's rates file has no rates");
   const inserted = await db
     .insert(exchangeRates)

@@ -62,6 +62,8 @@ export interface InvoiceModel {
   progressive: number;
   /** A credit note's invoice. */
   creditNoteOf?: { number: string; date: string };
+  /** Statements the document carries as Causale, each at most 200 characters (e.g. the euro conversion). */
+  notes?: string[];
 }
 
 /** What FatturaPA cannot carry, said in a sentence for whoever typed it. */
@@ -289,6 +291,9 @@ export function fatturaPaXml(model: InvoiceModel): string {
         treatment.kind === "flat-rate"
           ? leaf("Causale", text("causale", "wording", treatment.riferimentoNormativo ?? "", 200))
           : undefined,
+        ...(model.notes ?? []).map((note, index) =>
+          leaf("Causale", text(`notes.${index}`, "note", note, 200)),
+        ),
       ),
       model.creditNoteOf
         ? el(

@@ -13,6 +13,8 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra header lines (the one-click unsubscribe of update and review e-mails, RFC 8058). */
   headers?: Record<string, string>;
+  /** Files sent with the message (an invoice's courtesy copy). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Where the store writes its e-mails when no SMTP server is configured. */
@@ -37,8 +39,17 @@ export function withSellerFooter(message: MailMessage, seller: string): MailMess
 
 /** nodemailer's message: the sender and the message, signed by the seller, by nodemailer's names. */
 function envelope(from: string, seller: string, message: MailMessage) {
-  const { to, subject, text, html, replyTo, headers } = withSellerFooter(message, seller);
-  return { from, to, subject, text, html, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}) };
+  const { to, subject, text, html, replyTo, headers, attachments } = withSellerFooter(message, seller);
+  return {
+    from,
+    to,
+    subject,
+    text,
+    html,
+    ...(replyTo ? { replyTo } : {}),
+    ...(headers ? { headers } : {}),
+    ...(attachments ? { attachments } : {}),
+  };
 }
 
 export interface Mailer {

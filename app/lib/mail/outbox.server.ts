@@ -7,6 +7,7 @@ import { reviewRequestEmail, updateEmail } from "#app/lib/mail/buyer-news-email.
 import { deliveryEmail } from "#app/lib/mail/delivery-email.ts";
 import { disputeAlertEmail } from "#app/lib/mail/dispute-alert-email.ts";
 import { downloadConfirmationEmail } from "#app/lib/mail/download-confirmation-email.ts";
+import { invoiceEmail } from "#app/lib/mail/invoice-email.ts";
 import type { Mailer, MailMessage } from "#app/lib/mail/mailer.server.ts";
 import { dailySummaryEmail, saleNoticeEmail } from "#app/lib/mail/owner-email.ts";
 import { paymentFailedEmail } from "#app/lib/mail/payment-failed-email.ts";
@@ -37,6 +38,7 @@ const RENDERERS = {
   "review-request": reviewRequestEmail,
   "owner-sale": saleNoticeEmail,
   "daily-summary": dailySummaryEmail,
+  invoice: invoiceEmail,
 } satisfies Record<string, (to: string, data: never) => MailMessage>;
 
 /** Each template's payload. */
@@ -215,7 +217,13 @@ export async function processOutbox(
       continue;
     }
     try {
-      await markSent(db, row.id, owner, { ...row.payload, link: null }, smtpResponse);
+      await markSent(
+        db,
+        row.id,
+        owner,
+        { ...row.payload, link: null, ...("pdf" in row.payload && { pdf: null }) },
+        smtpResponse,
+      );
       sent++;
     } catch (error) {
       logger.error(
@@ -244,8 +252,9 @@ async function markSent(
 ) {
   for (let wait = 500; ; wait *= 2) {
     try {
-      // The link carries a secret token: once delivered it is not kept in the database. The
-      // server's reply is: it is the proof of delivery a dispute asks for.
+      // The link carries a secret token: once delivered it is not kept in the database, nor is an
+      // attached PDF (the invoice it copies is kept). The server's reply is: it is the proof of
+      // delivery a dispute asks for.
       await db
         .update(emailOutbox)
         .set({

@@ -1,18 +1,21 @@
 /**
  * `npm run buyer -- export|erase <email>` (ADR 018): everything the store holds about one buyer,
  * and its erasure on request. Orders stay for accounting with the address replaced by
- * `erased-<reference>@invalid`; what identifies the person or gives access goes. The address
- * matches case-insensitively.
+ * `erased-<reference>@invalid`; what identifies the person or gives access goes. Invoices and
+ * credit notes stay whole, buyer included: the law keeps them for ten years (art. 2220 c.c., art. 39
+ * DPR 633/72). The address matches case-insensitively.
  */
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { inArray, sql } from "drizzle-orm";
+import { and, exists, inArray, not, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import {
   accessLinks,
   downloadConfirmations,
   downloads,
   emailOutbox,
+  invoiceRequests,
+  invoices,
   lostLinkRequests,
   orders,
   rateLimits,
@@ -42,7 +45,7 @@ const sameAddress = (
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-/** Everything held about `email`, at one moment: orders, downloads (with IPs), e-mails, link hashes, refund requests, unsubscribes. */
+/** Everything held about `email`, at one moment: orders, downloads (with IPs), e-mails, link hashes, refund requests, invoices, unsubscribes. */
 export async function exportBuyer(db: Db, email: string) {
   const address = normalise(email);
   return db.transaction(
@@ -66,6 +69,9 @@ export async function exportBuyer(db: Db, email: string) {
           .where(inArray(downloadConfirmations.orderId, ids)),
         refundRequests: await tx.select().from(refundRequests).where(inArray(refundRequests.orderId, ids)),
         reviews: await tx.select().from(reviews).where(inArray(reviews.orderId, ids)),
+        invoiceRequests: await tx.select().from(invoiceRequests).where(inArray(invoiceRequests.orderId, ids)),
+        /** Invoices and credit notes, with their FatturaPA XML. */
+        invoices: await tx.select().from(invoices).where(inArray(invoices.orderId, ids)),
         unsubscribes: await tx.select().from(unsubscribes).where(sameAddress(unsubscribes.email, address)),
         rateLimits: await tx.select().from(rateLimits).where(addressLimits(address)),
         lostLinkRequests: await tx
@@ -85,7 +91,9 @@ export type BuyerExport = Awaited<ReturnType<typeof exportBuyer>>;
  * address replaced and `erased_at` set; access links and download confirmations are deleted (the
  * lifetime links stop working); unsent e-mails to it or about its orders are deleted and sent ones
  * keep only that they were sent (address replaced, payload emptied); downloads lose IP, its hash
- * and network; refund reasons, the unsubscribe row and the address's rate-limit rows go; then the
+ * and network; refund reasons, the unsubscribe row and the address's rate-limit rows go; an invoice
+ * request keeps no buyer data once its invoice exists (the invoice keeps it, by law) and is deleted
+ * when none was issued; invoices and credit notes are left as they are; then the
  * `.eml` files written to the address in `mailDir` (mail without SMTP) are deleted. Returns how many
  * rows (and files) each step changed.
  */
@@ -143,6 +151,21 @@ export async function eraseBuyer(db: Db, email: string, mailDir: string) {
       .delete(reviews)
       .where(inArray(reviews.orderId, ids))
       .returning({ id: reviews.id });
+    const invoiced = exists(
+      tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(sql`${invoices.orderId} = ${invoiceRequests.orderId} and ${invoices.kind} = 'invoice'`),
+    );
+    const clearedRequests = await tx
+      .update(invoiceRequests)
+      .set({ buyer: {} })
+      .where(and(inArray(invoiceRequests.orderId, ids), invoiced))
+      .returning({ id: invoiceRequests.orderId });
+    const droppedRequests = await tx
+      .delete(invoiceRequests)
+      .where(and(inArray(invoiceRequests.orderId, ids), not(invoiced)))
+      .returning({ id: invoiceRequests.orderId });
     const unsubscribed = await tx
       .delete(unsubscribes)
       .where(sameAddress(unsubscribes.email, address))
@@ -164,6 +187,7 @@ export async function eraseBuyer(db: Db, email: string, mailDir: string) {
       downloads: downloadRows.length,
       refundReasons: reasons.length,
       reviews: reviewRows.length,
+      invoiceRequests: clearedRequests.length + droppedRequests.length,
       unsubscribes: unsubscribed.length,
       rateLimits: limits.length,
       lostLinkRequests: requests.length,
@@ -207,6 +231,7 @@ export function describeErasure(counts: BuyerErasure): string {
     `${counts.unsentEmailsDeleted} unsent e-mails deleted and ${counts.sentEmailsScrubbed} sent ones scrubbed`,
     `${counts.downloads} download records without IP address`,
     `${counts.refundReasons} refund reasons cleared and ${counts.reviews} reviews deleted`,
+    `${counts.invoiceRequests} invoice requests cleared (issued invoices and credit notes are kept for ten years, as the law requires)`,
     `${counts.unsubscribes} unsubscribes, ${counts.rateLimits} rate-limit counters and ${counts.lostLinkRequests} pending link requests removed`,
     `${counts.mailFiles} e-mail files deleted`,
   ]

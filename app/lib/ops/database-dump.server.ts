@@ -43,14 +43,22 @@ export function tablesInOrder(): string[] {
   return ordered;
 }
 
+/**
+ * The order a table's rows are dumped in when its rows reference each other: a credit note names
+ * its invoice, issued before it (a lower progressive), so a restore writing them in batches never
+ * writes one before the row it names.
+ */
+const ROW_ORDER: Record<string, string> = { invoices: "progressive" };
+
 /** Every table of the store at one moment (the checkouts running meanwhile are in it or not, whole). */
 export async function dumpDatabase(db: Db): Promise<DatabaseDump> {
   return db.transaction(
     async (tx) => {
       const tables: DatabaseDump["tables"] = [];
       for (const name of tablesInOrder()) {
+        const order = ROW_ORDER[name];
         const result = await tx.execute<{ row: string }>(
-          sql`select row_to_json(t)::text as row from ${sql.identifier(name)} t`,
+          sql`select row_to_json(t)::text as row from ${sql.identifier(name)} t ${order ? sql`order by ${sql.identifier(order)}` : sql``}`,
         );
         tables.push({ name, rows: result.rows.map((r) => r.row) });
       }
