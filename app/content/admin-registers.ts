@@ -94,6 +94,10 @@ export const REGISTERS_COPY = {
   csvBadRegister: "Registro sconosciuto: vendite, corrispettivi o oss.",
 } as const;
 
+/** The registers one can download, as `?registro=` names them. */
+export const REGISTER_NAMES = ["vendite", "corrispettivi", "oss"] as const;
+export type RegisterName = (typeof REGISTER_NAMES)[number];
+
 /** The CSV files' column headers (read in Italian spreadsheets). */
 export const REGISTERS_CSV_COPY = {
   vendite: [

@@ -46,3 +46,7 @@ export const dateTimeIt = (at: Date | string) => it().dateTime.format(new Date(a
 export const dayIt = (day: string) => it().day.format(new Date(`${day}T00:00:00Z`));
 /** A UTC day ("2026-11-27") -> "27/11". */
 export const shortDayIt = (day: string) => it().shortDay.format(new Date(`${day}T00:00:00Z`));
+
+const euro = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
+/** Euro cents in the registers: -123456 -> "-1.234,56 €". */
+export const euroIt = (cents: number) => euro.format(cents / 100);

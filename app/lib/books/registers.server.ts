@@ -68,7 +68,8 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /** The last day of a month (1–12) of `year`. */
 const lastDayOf = (year: number, month: number) =>
   `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** A period from its key ("2026-11", "2026-T4"); null for anything else. Years 2000–2999. */
 export function parsePeriod(text: string): Period | null {
@@ -200,7 +201,9 @@ const SETTLED = or(
 const documentNumber = (series: string, number: number) => `${series}/${number}`;
 
 /** The invoice columns the registers read (never the XML). */
-const invoiceColumns = (table: ReturnType<typeof alias<typeof invoices, "sale_invoice" | "credit_note">>) => ({
+const invoiceColumns = (
+  table: ReturnType<typeof alias<typeof invoices, "sale_invoice" | "credit_note">>,
+) => ({
   id: table.id,
   series: table.series,
   number: table.number,
@@ -261,7 +264,9 @@ const fromInvoice = (invoice: InvoiceFigures): EuroFigures => ({
 });
 
 const invoiceRate = (invoice: InvoiceFigures): Rate | null =>
-  invoice.eurRate !== null && invoice.rateDay !== null ? { perEuro: invoice.eurRate, day: invoice.rateDay } : null;
+  invoice.eurRate !== null && invoice.rateDay !== null
+    ? { perEuro: invoice.eurRate, day: invoice.rateDay }
+    : null;
 
 /** The registers of `period`. The ECB's file is fetched from `env.ECB_RATES_URL` when a rate is not stored yet. */
 export async function buildRegisters(
@@ -331,17 +336,13 @@ export async function buildRegisters(
     .leftJoin(invoiceRequests, eq(invoiceRequests.orderId, orders.id))
     .leftJoin(saleInvoice, and(eq(saleInvoice.orderId, orders.id), eq(saleInvoice.kind, "invoice")))
     .leftJoin(creditNote, eq(creditNote.cause, paymentRecords.id))
-    .where(
-      and(
-        SETTLED,
-        gte(paymentRecords.created, period.start),
-        lt(paymentRecords.created, period.end),
-      ),
-    )
+    .where(and(SETTLED, gte(paymentRecords.created, period.start), lt(paymentRecords.created, period.end)))
     .orderBy(asc(paymentRecords.created), asc(paymentRecords.id));
 
   /** A row of a sale or settlement, before its euro figures. */
-  type Draft = Omit<RegisterRow, "rate" | "euro"> & { convert: () => Promise<{ rate: Rate | null; euro: EuroFigures | null }> };
+  type Draft = Omit<RegisterRow, "rate" | "euro"> & {
+    convert: () => Promise<{ rate: Rate | null; euro: EuroFigures | null }>;
+  };
   const drafts: Draft[] = [];
 
   /** The row fields that follow from the sale: its invoice, or else its treatment. */
@@ -435,7 +436,12 @@ export async function buildRegisters(
     const converted = await convert();
     rows.push({ ...draft, ...converted });
     if (!converted.euro)
-      problems.push({ kind: "no-rate", reference: draft.reference, currency: draft.currency, day: draft.saleDate });
+      problems.push({
+        kind: "no-rate",
+        reference: draft.reference,
+        currency: draft.currency,
+        day: draft.saleDate,
+      });
   }
   rows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const unknown = rows.filter((row) => row.regime === "unknown-country").length;
@@ -473,7 +479,8 @@ function summaryOf(rows: RegisterRow[]): RegimeTotals[] {
     if (!row.euro) continue;
     if (row.kind === "sale") total.salesCents += row.euro.totalCents;
     else total.refundsCents += row.euro.totalCents;
-    if (total.taxableCents !== null && row.euro.taxableCents !== null) total.taxableCents += row.euro.taxableCents;
+    if (total.taxableCents !== null && row.euro.taxableCents !== null)
+      total.taxableCents += row.euro.taxableCents;
     if (total.taxCents !== null && row.euro.taxCents !== null) total.taxCents += row.euro.taxCents;
   }
   return [...totals.values()];
@@ -487,7 +494,14 @@ function takingsOf(rows: RegisterRow[]): TakingsDay[] {
     const key = `${row.date}|${row.ratePercent}`;
     let day = days.get(key);
     if (!day) {
-      day = { day: row.date, ratePercent: row.ratePercent, sales: 0, totalCents: 0, taxableCents: 0, taxCents: 0 };
+      day = {
+        day: row.date,
+        ratePercent: row.ratePercent,
+        sales: 0,
+        totalCents: 0,
+        taxableCents: 0,
+        taxCents: 0,
+      };
       days.set(key, day);
     }
     if (row.kind === "sale") day.sales += 1;
@@ -550,13 +564,18 @@ async function ossFigures(
 
   const lines = figures(ossRows, (row) => `${row.country}|${rateOf(row)}`)
     .map(({ line }) => line)
-    .sort((a, b) => (a.country === b.country ? a.ratePercent - b.ratePercent : a.country < b.country ? -1 : 1));
+    .sort((a, b) =>
+      a.country === b.country ? a.ratePercent - b.ratePercent : a.country < b.country ? -1 : 1,
+    );
   const corrections = figures(
     ossRows.filter((row) => row.kind !== "sale" && row.saleDate < period.firstDay),
     (row) => `${row.country}|${rateOf(row)}|${quarterKeyOf(row.saleDate)}`,
   ).map(({ row, line }) => ({ ...line, salePeriod: quarterKeyOf(row.saleDate) }));
   const total = lines.reduce(
-    (sum, line) => ({ taxableCents: sum.taxableCents + line.taxableCents, taxCents: sum.taxCents + line.taxCents }),
+    (sum, line) => ({
+      taxableCents: sum.taxableCents + line.taxableCents,
+      taxCents: sum.taxCents + line.taxCents,
+    }),
     { taxableCents: 0, taxCents: 0 },
   );
   return { lines, total, corrections, rates, problems };
