@@ -1,7 +1,8 @@
 /**
  * Prepares a store for the purchase journeys before its server starts: a fresh data directory
  * (and, with E2E_DATABASE, a fresh PostgreSQL database) holding the sample product ZIP and 200
- * orders paid 120 days ago (beyond every figure's period), for the admin's order list to page through.
+ * orders paid 120 days ago (beyond every figure's period), for the admin's order list to page through,
+ * and a quarter of sales from four countries for Registri (seeded-register-sales.ts).
  * Run by Playwright's webServer command: `node --import tsx tests/e2e/seed-store.ts`.
  */
 import { rm } from "node:fs/promises";
@@ -11,6 +12,7 @@ import { createServices } from "#app/lib/services.server.ts";
 import { orders } from "#db/schema.ts";
 import { seedProduct } from "../setup/seed-product.ts";
 import { SEEDED_ORDERS } from "./seeded-orders.ts";
+import { seedRegisterSales } from "./seeded-register-sales.ts";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");
@@ -38,4 +40,5 @@ await services.database.db.insert(orders).values(
     paidAt: new Date(paidAt.getTime() + i * 60_000),
   })),
 );
+await seedRegisterSales(services.database.db);
 await services.close();
