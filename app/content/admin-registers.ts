@@ -56,7 +56,9 @@ export const REGISTERS_COPY = {
   summaryTitle: "Riepilogo per regime",
   regime: "Regime",
   sales: "Vendite",
-  refunds: "Rimborsi e contestazioni perse",
+  refunds: "Rimborsi",
+  summaryText:
+    "Rimborsi: anche le contestazioni perse, nel periodo in cui avvengono. Imponibile e IVA al netto dei rimborsi.",
   net: "Imponibile",
   vat: "IVA",
   total: "Totale",

@@ -97,7 +97,7 @@ test.describe("Registri", () => {
     );
     expect(sales).toContainEqual(
       expect.stringMatching(
-        /^"2026-06-10","vendita","LCT-\w{10}","","consumatore","FR","Consumatore UE \(OSS\)","47\.00","USD","1\.175","2026-06-10","40\.00","33\.33","6\.67","20",""$/,
+        /^"2026-06-10","vendita","LCT-\w{10}","","consumatore","FR","Consumatore UE \(OSS\)","47\.00","USD","1\.175","2026-06-10","40\.00","33\.33","6\.67","20","N7"$/,
       ),
     );
     const takings = await download("Registro dei corrispettivi");

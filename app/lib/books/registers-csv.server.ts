@@ -43,7 +43,7 @@ export function registerCsv(registers: Registers, name: RegisterName, separator:
             figure(money(row.euro?.totalCents ?? null)),
             figure(money(row.euro?.taxableCents ?? null)),
             figure(money(row.euro?.taxCents ?? null)),
-            figure(row.natura ? "" : rate(row.ratePercent)),
+            figure(rate(row.ratePercent)),
             csvCell(row.natura ?? ""),
           ]),
         )

@@ -3,6 +3,7 @@
  * register of takings, the OSS return's lines, and the three registers as CSV files. The chooser is
  * a GET form, so the page works the same without JavaScript.
  */
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
 import { REGISTERS_COPY as copy, REGISTER_NAMES } from "#app/content/admin-registers.ts";
@@ -25,6 +26,19 @@ const cell = "px-3 py-2";
 const number = `${cell} text-right tabular-nums`;
 const euro = (cents: number | null) => (cents === null ? "—" : euroIt(cents));
 const percent = (rate: number) => `${numberIt(rate)}%`;
+
+/** A table wider than a phone scrolls inside its own box, which a keyboard can reach and scroll. */
+function ScrollRegion(props: { children: ReactNode }) {
+  return (
+    <div
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled from the keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      className="mt-2 overflow-x-auto rounded-xl border border-slate-200"
+    >
+      {props.children}
+    </div>
+  );
+}
 
 export default function RegistersPage({ loaderData: data }: Route.ComponentProps) {
   const csv = (register: string, excel: boolean) =>
@@ -95,10 +109,11 @@ export default function RegistersPage({ loaderData: data }: Route.ComponentProps
         <h3 id="summary-title" className="text-lg font-bold">
           {copy.summaryTitle}
         </h3>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">{copy.summaryText}</p>
         {data.rowCount === 0 ? (
           <p className="mt-2 rounded-lg border border-slate-200 p-4 text-sm">{copy.empty}</p>
         ) : (
-          <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
+          <ScrollRegion>
             <table className="w-full text-sm" data-testid="registers-summary">
               <thead className="bg-slate-50 text-left">
                 <tr>
@@ -149,7 +164,7 @@ export default function RegistersPage({ loaderData: data }: Route.ComponentProps
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
 
@@ -161,7 +176,7 @@ export default function RegistersPage({ loaderData: data }: Route.ComponentProps
         {data.takings.length === 0 ? (
           <p className="mt-2 rounded-lg border border-slate-200 p-4 text-sm">{copy.takingsEmpty}</p>
         ) : (
-          <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
+          <ScrollRegion>
             <table className="w-full text-sm" data-testid="registers-takings">
               <thead className="bg-slate-50 text-left">
                 <tr>
@@ -200,7 +215,7 @@ export default function RegistersPage({ loaderData: data }: Route.ComponentProps
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
 
@@ -212,7 +227,7 @@ export default function RegistersPage({ loaderData: data }: Route.ComponentProps
         {data.oss.lines.length === 0 ? (
           <p className="mt-2 rounded-lg border border-slate-200 p-4 text-sm">{copy.ossEmpty}</p>
         ) : (
-          <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
+          <ScrollRegion>
             <table className="w-full text-sm" data-testid="registers-oss">
               <thead className="bg-slate-50 text-left">
                 <tr>
@@ -253,13 +268,15 @@ export default function RegistersPage({ loaderData: data }: Route.ComponentProps
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         {data.oss.corrections.length > 0 && (
           <div className="mt-4">
-            <h4 className="font-semibold">{copy.ossCorrectionsTitle}</h4>
+            <h4 id="oss-corrections-title" className="font-semibold">
+              {copy.ossCorrectionsTitle}
+            </h4>
             <p className="mt-1 max-w-3xl text-sm text-slate-600">{copy.ossCorrectionsText}</p>
-            <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
+            <ScrollRegion>
               <table className="w-full text-sm" data-testid="registers-oss-corrections">
                 <thead className="bg-slate-50 text-left">
                   <tr>
@@ -294,7 +311,7 @@ export default function RegistersPage({ loaderData: data }: Route.ComponentProps
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </div>
         )}
       </section>
