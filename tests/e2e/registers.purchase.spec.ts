@@ -114,4 +114,20 @@ test.describe("Registri", () => {
       "",
     ]);
   });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the chooser posts as a document and the OSS lines show the same", async ({ page }) => {
+      await signIn(page);
+      await page.goto(`${adminUrl}/registri`);
+      await page.getByLabel("Periodo").selectOption(REGISTER_QUARTER.key);
+      await page.getByRole("button", { name: "Mostra" }).click();
+      await expect(page).toHaveURL(new RegExp(`registri\\?periodo=${REGISTER_QUARTER.key}$`));
+      expect(await rowsOf(page, "registers-oss")).toEqual([
+        ["DE", "19%", "39,50 €", "7,50 €"],
+        ["FR", "20%", "31,33 €", "6,27 €"],
+        ["Totale", "", "70,83 €", "13,77 €"],
+      ]);
+    });
+  });
 });
