@@ -123,6 +123,36 @@ for (const backend of testBackends()) {
       expect(data.options.months.map((option) => option.label)).toContain("settembre 2026");
     });
 
+    it("a flat-rate seller records consumers' sales in the takings without VAT, and no OSS lines", async () => {
+      await saveFiscalSettings(services.database.db, storedFiscalSettings.parse({ regime: "forfettario" }));
+      await sell([
+        { country: "IT", at: "2026-07-10T10:00:00" },
+        { country: "FR", at: "2026-07-10T11:00:00" },
+      ]);
+      const data = await page("?periodo=2026-07");
+      expect(data.summary.map((row) => [row.label, row.sales, row.taxableCents, row.taxCents])).toEqual([
+        ["Forfettario", 2, 9400, 0],
+      ]);
+      expect(data.takings).toEqual([
+        { day: "2026-07-10", ratePercent: 0, sales: 2, totalCents: 9400, taxableCents: 9400, taxCents: 0 },
+      ]);
+      expect(data.oss.lines).toEqual([]);
+    });
+
+    it("below the EU threshold, an EU consumer pays Italian VAT and goes in the takings, not the OSS", async () => {
+      await saveFiscalSettings(
+        services.database.db,
+        storedFiscalSettings.parse({ regime: "ordinario", euConsumerSalesAboveThreshold: false }),
+      );
+      await sell([{ country: "DE", at: "2026-07-10T10:00:00" }]);
+      const data = await page("?periodo=2026-07");
+      expect(data.summary.map((row) => row.label)).toEqual(["Consumatore UE, IVA italiana (sotto soglia)"]);
+      expect(data.takings).toEqual([
+        { day: "2026-07-10", ratePercent: 22, sales: 1, totalCents: 4700, taxableCents: 3852, taxCents: 848 },
+      ]);
+      expect(data.oss.lines).toEqual([]);
+    });
+
     it("shows the current quarter without a period, and says so for a malformed, HTML or huge one", async () => {
       const current = quarterOf(new Date()).key;
       expect((await page("")).period.key).toBe(current);
