@@ -7,6 +7,8 @@ import type { Db } from "#app/lib/db/database.server.ts";
 import { exchangeRates, orders } from "#db/schema.ts";
 
 export const REGISTER_QUARTER = { key: "2026-T2", label: "2º trimestre 2026" } as const;
+/** Where the quarter begins in Rome: the store's older seeded orders are paid before it. */
+export const REGISTER_QUARTER_START = new Date("2026-04-01T00:00:00+02:00");
 
 export async function seedRegisterSales(db: Db) {
   const sale = (email: string, country: string, currency: string, at: string) => ({
