@@ -126,8 +126,6 @@ export interface RegisterRow {
   buyerType: BuyerType;
   country: string | null;
   regime: Regime;
-  /** Whether the sale was invoiced: then it is in the invoices' register, not the takings. */
-  invoiced: boolean;
   /** What was charged (positive) or given back (negative), in cents of `currency` (upper case). */
   chargedCents: number;
   currency: string;
@@ -137,7 +135,7 @@ export interface RegisterRow {
   /** The VAT rate in percent, and the Natura when none is charged. */
   ratePercent: number | null;
   natura: string | null;
-  /** Whether the sale is taxed in Italy without invoice: it goes in the register of takings. */
+  /** Whether the sale is taxed in Italy without invoice: it goes in the register of takings (an invoiced one in the invoices'). */
   takings: boolean;
 }
 
@@ -355,7 +353,6 @@ export async function buildRegisters(
         buyerType: invoice.buyerType as BuyerType,
         country: invoice.country,
         regime: invoice.treatment as Regime,
-        invoiced: true,
         ratePercent: invoice.ratePercent,
         natura: invoice.natura,
         takings: false,
@@ -367,7 +364,6 @@ export async function buildRegisters(
       buyerType,
       country,
       regime: (found?.kind ?? "unknown-country") as Regime,
-      invoiced: false,
       ratePercent: found ? found.ratePercent : null,
       natura: found?.natura ?? null,
       takings: found?.register === "corrispettivi",
