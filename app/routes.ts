@@ -26,6 +26,8 @@ export default [
   route(":secret", "routes/secret.tsx"),
   route(":secret/ordini", "routes/admin/orders.tsx"),
   route(":secret/ordini/:reference", "routes/admin/order.tsx"),
+  route(":secret/registri", "routes/admin/registers.tsx"),
+  route(":secret/registri.csv", "routes/admin/registers-csv.ts"),
   route(":secret/prodotto", "routes/admin/product.tsx"),
   route(":secret/impostazioni", "routes/admin/settings.tsx"),
   route(":secret/promozioni", "routes/admin/promotions.tsx"),

@@ -4,6 +4,7 @@
 export const ADMIN_NAV = [
   { path: "", label: "Panoramica" },
   { path: "ordini", label: "Ordini" },
+  { path: "registri", label: "Registri" },
   { path: "prodotto", label: "Prodotto" },
   { path: "promozioni", label: "Promozioni" },
   { path: "recensioni", label: "Recensioni" },

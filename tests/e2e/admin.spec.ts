@@ -9,6 +9,7 @@ const fixture = (name: string) => `tests/fixtures/${name}`;
 const PAGES = [
   ["Panoramica", adminUrl],
   ["Ordini", `${adminUrl}/ordini`],
+  ["Registri", `${adminUrl}/registri`],
   ["Prodotto", `${adminUrl}/prodotto`],
   ["Impostazioni", `${adminUrl}/impostazioni`],
 ] as const;

@@ -1,7 +1,8 @@
 /**
  * Prepares a store for the purchase journeys before its server starts: a fresh data directory
  * (and, with E2E_DATABASE, a fresh PostgreSQL database) holding the sample product ZIP and 200
- * orders paid 120 days ago (beyond every figure's period), for the admin's order list to page through.
+ * orders paid at least 120 days ago (beyond every figure's period), for the admin's order list to page through,
+ * and a quarter of sales from four countries for Registri (seeded-register-sales.ts).
  * Run by Playwright's webServer command: `node --import tsx tests/e2e/seed-store.ts`.
  */
 import { rm } from "node:fs/promises";
@@ -11,6 +12,7 @@ import { createServices } from "#app/lib/services.server.ts";
 import { orders } from "#db/schema.ts";
 import { seedProduct } from "../setup/seed-product.ts";
 import { SEEDED_ORDERS } from "./seeded-orders.ts";
+import { REGISTER_QUARTER_START, seedRegisterSales } from "./seeded-register-sales.ts";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");
@@ -27,7 +29,10 @@ if (process.env.DATABASE_URL) {
 }
 const services = await createServices(parseEnv());
 await seedProduct(services);
-const paidAt = new Date(Date.now() - 120 * 86_400_000);
+// At least 120 days ago, and a month before Registri's seeded quarter: the oldest orders of all.
+const paidAt = new Date(
+  Math.min(Date.now() - 120 * 86_400_000, REGISTER_QUARTER_START.getTime() - 31 * 86_400_000),
+);
 await services.database.db.insert(orders).values(
   Array.from({ length: SEEDED_ORDERS }, (_, i) => ({
     email: `archivio-${i}@example.com`,
@@ -38,4 +43,5 @@ await services.database.db.insert(orders).values(
     paidAt: new Date(paidAt.getTime() + i * 60_000),
   })),
 );
+await seedRegisterSales(services.database.db);
 await services.close();

@@ -52,11 +52,13 @@ export async function stripeTestServices(
   backend: TestBackend,
   stripe: FakeStripe,
   webhookSecret: string,
+  env: Record<string, string> = {},
 ): Promise<TestServices> {
   const services = await testServices(backend, {
     STRIPE_SECRET_KEY: "sk_test_store",
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_BASE: stripe.url,
+    ...env,
   });
   stripe.connectWebhook(webhookSecret, async (request) => {
     const context = new RouterContextProvider();

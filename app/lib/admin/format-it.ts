@@ -5,6 +5,7 @@
 let formats:
   | {
       money: Intl.NumberFormat;
+      euro: Intl.NumberFormat;
       number: Intl.NumberFormat;
       percent: Intl.NumberFormat;
       dateTime: Intl.DateTimeFormat;
@@ -16,6 +17,7 @@ let formats:
 function it() {
   formats ??= {
     money: new Intl.NumberFormat("it-IT", { style: "currency", currency: "USD" }),
+    euro: new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" }),
     number: new Intl.NumberFormat("it-IT"),
     percent: new Intl.NumberFormat("it-IT", { style: "percent", maximumFractionDigits: 1 }),
     dateTime: new Intl.DateTimeFormat("it-IT", {
@@ -46,3 +48,5 @@ export const dateTimeIt = (at: Date | string) => it().dateTime.format(new Date(a
 export const dayIt = (day: string) => it().day.format(new Date(`${day}T00:00:00Z`));
 /** A UTC day ("2026-11-27") -> "27/11". */
 export const shortDayIt = (day: string) => it().shortDay.format(new Date(`${day}T00:00:00Z`));
+/** Euro cents in the registers: -123456 -> "-1.234,56 €". */
+export const euroIt = (cents: number) => it().euro.format(cents / 100);

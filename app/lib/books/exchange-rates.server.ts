@@ -5,7 +5,7 @@
  * period's last day (art. 369h Directive 2006/112). The rates are fetched from the ECB's 90-day file
  * and kept, one row per currency and day, so a period's books can be made again later alike.
  */
-import { and, desc, eq, gte, lte, max } from "drizzle-orm";
+import { and, desc, eq, gte, lte, max, min } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { exchangeRates } from "#db/schema.ts";
 
@@ -134,4 +134,42 @@ const lastFetch = new Map<string, number>();
 export function toEuroCents(cents: number, perEuro: number): number {
   const micro = BigInt(Math.round(perEuro * 1_000_000));
   return Number((2n * BigInt(cents) * 1_000_000n + micro) / (2n * micro));
+}
+
+/**
+ * The rate the OSS return converts at (art. 369h(2) Directive 2006/112): the one the ECB published
+ * for `day`, the period's last day, or, when it published none that day, the one of its next
+ * publication. The ECB publishes every currency at once, so the next publication is the first day
+ * after `day` with any stored rate. The ECB's file is fetched (as in ensureRateOn) while none is
+ * stored; null until the ECB has published one.
+ */
+export async function ensureRateOnOrAfter(
+  db: Db,
+  url: string,
+  currency: string,
+  day: string,
+): Promise<Rate | null> {
+  const code = currency.toUpperCase();
+  if (code === "EUR") return { perEuro: 1, day };
+  const stored = await nextPublishedRate(db, code, day);
+  if (stored !== undefined) return stored;
+  const now = Date.now();
+  if ((lastFetch.get(url) ?? 0) >= now - REFETCH_MS) return null;
+  lastFetch.set(url, now);
+  await fetchEcbRates(db, url);
+  return (await nextPublishedRate(db, code, day)) ?? null;
+}
+
+/** The currency's rate of the first publication on or after `day`; undefined when none is stored yet, null when that publication lacks the currency. */
+async function nextPublishedRate(db: Db, currency: string, day: string): Promise<Rate | null | undefined> {
+  const [first] = await db
+    .select({ day: min(exchangeRates.day) })
+    .from(exchangeRates)
+    .where(gte(exchangeRates.day, day));
+  if (!first?.day) return undefined;
+  const [row] = await db
+    .select({ perEuro: exchangeRates.perEuro, day: exchangeRates.day })
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.currency, currency), eq(exchangeRates.day, first.day)));
+  return row ?? null;
 }
