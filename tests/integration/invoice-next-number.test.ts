@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { nextInvoiceNumber, setNextInvoiceNumber, takeInvoiceNumber } from "#app/lib/books/numbering.server.ts";
+import {
+  nextInvoiceNumber,
+  setNextInvoiceNumber,
+  takeInvoiceNumber,
+} from "#app/lib/books/numbering.server.ts";
 import type { Database } from "#app/lib/db/database.server.ts";
 import { testBackends } from "../setup/databases.ts";
 import { seedInvoice } from "../setup/seed-invoices.ts";

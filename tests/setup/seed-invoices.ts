@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { type Buyer, fatturaPaFileName, fatturaPaXml, type Seller } from "#app/lib/books/fatturapa.ts";
 import type { StoredFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
-import { takeInvoiceNumber, type Tx } from "#app/lib/books/numbering.server.ts";
+import { type Tx, takeInvoiceNumber } from "#app/lib/books/numbering.server.ts";
 import { type BuyerType, treatmentOf } from "#app/lib/books/sale-regime.ts";
 import { splitInclusive, stampDutyCents } from "#app/lib/books/tax-split.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
