@@ -275,7 +275,7 @@ export function FiscalSettingsCard({
               <input
                 name="next"
                 type="number"
-                min={numbering.next}
+                min={1}
                 max={999999}
                 step={1}
                 required

@@ -46,9 +46,12 @@ export default function InvoicesPage({ loaderData: page }: Route.ComponentProps)
     >
       <p className="mt-2 max-w-3xl text-sm text-slate-600">{copy.intro}</p>
       <form method="get" className="mt-4 flex flex-wrap items-end gap-3 text-sm">
-        <label className="font-medium">
-          {copy.period}
+        <div>
+          <label htmlFor="periodo" className="block font-medium">
+            {copy.period}
+          </label>
           <select
+            id="periodo"
             name="periodo"
             defaultValue={page.period.key}
             className="mt-1 block rounded-md border border-slate-300 px-2 py-2"
@@ -59,7 +62,7 @@ export default function InvoicesPage({ loaderData: page }: Route.ComponentProps)
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button
           type="submit"
           className="rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
