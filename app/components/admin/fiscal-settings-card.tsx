@@ -16,7 +16,8 @@ export type FiscalAnswer = {
   errors?: FiscalErrors;
 };
 
-const input = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-invalid:border-red-600";
+const field = "mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm aria-invalid:border-red-600";
+const input = `${field} w-full`;
 
 function Answer({ answer }: { answer: FiscalAnswer }) {
   return (
@@ -280,7 +281,7 @@ export function FiscalSettingsCard({
                 step={1}
                 required
                 defaultValue={numbering.next}
-                className={`${input} w-32`}
+                className={`${field} block w-32`}
               />
             </label>
             <button

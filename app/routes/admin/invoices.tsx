@@ -4,6 +4,7 @@
  * and credit notes with their XML files one by one and as one ZIP for the SDI intermediary, and the
  * invoice requests still waiting with the reason.
  */
+import type { ReactNode } from "react";
 import { data } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
 import { ADMIN_INVOICES_COPY as copy } from "#app/content/admin-invoices.ts";
@@ -34,6 +35,18 @@ function periodLabel(period: Period): string {
 }
 
 const cell = "px-3 py-2";
+
+/** A table cell that, on a phone where each row is a card, names its column above the value. */
+function Cell(props: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={`${cell} max-sm:block max-sm:py-1 ${props.className ?? ""}`}>
+      <span aria-hidden="true" className="block text-xs text-slate-500 sm:hidden">
+        {props.label}
+      </span>
+      {props.children}
+    </td>
+  );
+}
 
 export default function InvoicesPage({ loaderData: page }: Route.ComponentProps) {
   const base = `/${page.adminPath}`;
@@ -94,56 +107,70 @@ export default function InvoicesPage({ loaderData: page }: Route.ComponentProps)
           </p>
         ) : (
           <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
-            <table className="w-full text-left text-sm" data-testid="invoices">
+            <table className="w-full text-left text-sm max-sm:block" data-testid="invoices">
               <caption className="sr-only">{copy.count(page.documents.length)}</caption>
-              <thead className="bg-slate-50 text-slate-600">
+              <thead className="bg-slate-50 text-slate-600 max-sm:sr-only">
                 <tr>
-                  {Object.values(copy.columns).map((column) => (
-                    <th key={column} scope="col" className={`${cell} whitespace-nowrap`}>
+                  {Object.entries(copy.columns).map(([key, column]) => (
+                    <th
+                      key={key}
+                      scope="col"
+                      className={`${cell} whitespace-nowrap ${key === "total" || key === "taxable" ? "text-right" : ""}`}
+                    >
                       {column}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block">
                 {page.documents.map((doc) => (
-                  <tr key={doc.id} className="border-t border-slate-100 align-top">
-                    <th scope="row" className={`${cell} font-semibold whitespace-nowrap`}>
-                      {doc.number}
+                  <tr
+                    key={doc.id}
+                    className="border-t border-slate-100 align-top first:border-t-0 max-sm:grid max-sm:grid-cols-2 max-sm:py-2"
+                  >
+                    <th scope="row" className={`${cell} font-semibold whitespace-nowrap max-sm:col-span-2`}>
+                      {doc.number} <span className="font-normal sm:hidden">· {dayIt(doc.date)}</span>
                     </th>
-                    <td className={`${cell} whitespace-nowrap`}>{dayIt(doc.date)}</td>
-                    <td className={cell}>
+                    <td className={`${cell} whitespace-nowrap max-sm:hidden`}>{dayIt(doc.date)}</td>
+                    <Cell label={copy.columns.order}>
                       <a
                         href={`${base}/ordini/${doc.reference}`}
-                        className="font-medium text-brand-700 underline"
+                        className="font-medium whitespace-nowrap text-brand-700 underline"
                       >
                         {doc.reference}
                       </a>
-                    </td>
-                    <td className={cell}>{doc.buyer}</td>
-                    <td className={cell}>
+                    </Cell>
+                    <Cell label={copy.columns.buyer}>{doc.buyer}</Cell>
+                    <Cell label={copy.columns.kind} className="max-sm:col-span-2">
                       {copy.kinds[doc.kind]}
                       <span className="block text-xs text-slate-600">{copy.treatments[doc.treatment]}</span>
-                    </td>
-                    <td className={`${cell} text-right whitespace-nowrap`}>{euroIt(doc.totalCents)}</td>
-                    <td className={`${cell} text-right whitespace-nowrap`}>{euroIt(doc.taxableCents)}</td>
-                    <td className={`${cell} whitespace-nowrap`}>
+                    </Cell>
+                    <Cell label={copy.columns.total} className="whitespace-nowrap sm:text-right">
+                      {euroIt(doc.totalCents)}
+                    </Cell>
+                    <Cell label={copy.columns.taxable} className="whitespace-nowrap sm:text-right">
+                      {euroIt(doc.taxableCents)}
+                    </Cell>
+                    <Cell label={copy.columns.tax} className="whitespace-nowrap">
                       {doc.natura ?? copy.vat(numberIt(doc.ratePercent), euroIt(doc.taxCents))}
                       {doc.stampDutyCents > 0 && (
                         <span className="block text-xs text-slate-600">
                           {copy.stamp(euroIt(doc.stampDutyCents))}
                         </span>
                       )}
-                    </td>
-                    <td className={cell}>
+                    </Cell>
+                    <Cell label={copy.columns.file} className="max-sm:col-span-2">
                       <a
                         href={`${base}/fatture/${doc.fileName}`}
                         download
-                        className="font-medium break-all text-brand-700 underline"
+                        className="font-medium text-brand-700 underline"
                       >
-                        {doc.fileName}
+                        {/* A narrow column breaks the name after the partita IVA, never inside it. */}
+                        {doc.fileName.slice(0, 14)}
+                        <wbr />
+                        {doc.fileName.slice(14)}
                       </a>
-                    </td>
+                    </Cell>
                   </tr>
                 ))}
               </tbody>
