@@ -204,7 +204,7 @@ export function FiscalSettingsCard({
           error={errors.street}
           className="sm:col-span-2"
           maxLength={60}
-          autoComplete="street-address"
+          autoComplete="address-line1"
         />
         <TextField
           name="postcode"

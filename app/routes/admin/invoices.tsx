@@ -69,10 +69,16 @@ export default function InvoicesPage({ loaderData: page }: Route.ComponentProps)
             defaultValue={page.period.key}
             className="mt-1 block rounded-md border border-slate-300 px-2 py-2"
           >
-            {page.choices.map((choice) => (
-              <option key={choice.key} value={choice.key}>
-                {periodLabel(choice)}
-              </option>
+            {[...new Set(page.choices.map((choice) => choice.year))].map((year) => (
+              <optgroup key={year} label={String(year)}>
+                {page.choices
+                  .filter((choice) => choice.year === year)
+                  .map((choice) => (
+                    <option key={choice.key} value={choice.key}>
+                      {periodLabel(choice)}
+                    </option>
+                  ))}
+              </optgroup>
             ))}
           </select>
         </div>
