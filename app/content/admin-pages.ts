@@ -4,6 +4,7 @@
 export const ADMIN_NAV = [
   { path: "", label: "Panoramica" },
   { path: "ordini", label: "Ordini" },
+  { path: "fatture", label: "Fatture" },
   { path: "registri", label: "Registri" },
   { path: "prodotto", label: "Prodotto" },
   { path: "promozioni", label: "Promozioni" },
@@ -198,6 +199,7 @@ export const ADMIN_PAGES_COPY = {
       stripe: "Chiavi di Stripe impostate (PAYMENTS=stripe)",
       webhook: "Il webhook di Stripe ha risposto almeno una volta",
       testPurchase: "Un acquisto di prova completato",
+      fiscal: "Dati fiscali completi per le fatture (Dati fiscali, qui sotto)",
     },
     done: "fatto",
     todo: "da fare",

@@ -9,6 +9,7 @@ const fixture = (name: string) => `tests/fixtures/${name}`;
 const PAGES = [
   ["Panoramica", adminUrl],
   ["Ordini", `${adminUrl}/ordini`],
+  ["Fatture", `${adminUrl}/fatture`],
   ["Registri", `${adminUrl}/registri`],
   ["Prodotto", `${adminUrl}/prodotto`],
   ["Impostazioni", `${adminUrl}/impostazioni`],

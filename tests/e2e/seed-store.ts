@@ -2,7 +2,8 @@
  * Prepares a store for the purchase journeys before its server starts: a fresh data directory
  * (and, with E2E_DATABASE, a fresh PostgreSQL database) holding the sample product ZIP and 200
  * orders paid at least 120 days ago (beyond every figure's period), for the admin's order list to page through,
- * and a quarter of sales from four countries for Registri (seeded-register-sales.ts).
+ * and a quarter of sales from four countries for Registri (seeded-register-sales.ts); a store that
+ * names its seller (the live one) also gets e-invoices (seeded-invoices.ts).
  * Run by Playwright's webServer command: `node --import tsx tests/e2e/seed-store.ts`.
  */
 import { rm } from "node:fs/promises";
@@ -11,6 +12,7 @@ import { parseEnv } from "#app/lib/env.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
 import { orders } from "#db/schema.ts";
 import { seedProduct } from "../setup/seed-product.ts";
+import { seedE2eInvoices } from "./seeded-invoices.ts";
 import { SEEDED_ORDERS } from "./seeded-orders.ts";
 import { REGISTER_QUARTER_START, seedRegisterSales } from "./seeded-register-sales.ts";
 
@@ -44,4 +46,5 @@ await services.database.db.insert(orders).values(
   })),
 );
 await seedRegisterSales(services.database.db);
+if (process.env.SELLER_VAT_ID) await seedE2eInvoices(services.database.db);
 await services.close();

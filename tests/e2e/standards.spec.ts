@@ -52,6 +52,7 @@ async function signedInAdminPages(page: Page): Promise<[string, string][]> {
     ["admin-ordini", `${adminUrl}/ordini`],
     ["admin-ordine", `${shop}${order}`],
     ["admin-rimborso", `${shop}${order}?rimborso=conferma`],
+    ["admin-fatture", `${adminUrl}/fatture`],
     ["admin-prodotto", `${adminUrl}/prodotto`],
     ["admin-impostazioni", `${adminUrl}/impostazioni`],
   ];

@@ -244,6 +244,7 @@ for (const backend of testBackends()) {
         stripe: false,
         webhook: false,
         testPurchase: false,
+        fiscal: false,
       });
       expect(settings.body.reconcile).toBeNull();
       const text = JSON.stringify(settings.body);

@@ -39,6 +39,9 @@ function it() {
 /** 4700 -> "47,00 USD". */
 export const moneyIt = (cents: number) => it().money.format(cents / 100);
 /** 12345 -> "12.345". */
+/** Euro cents as the books show them (invoices are in euro): 4700 -> "47,00 €". */
+export const euroIt = (cents: number) => it().euro.format(cents / 100);
+
 export const numberIt = (n: number) => it().number.format(n);
 /** 0.125 -> "12,5%". */
 export const percentIt = (share: number) => it().percent.format(share);

@@ -87,7 +87,7 @@ export function fatturaPaFileName(partitaIva: string, progressive: number): stri
  * FatturaPA's text fields accept Basic Latin and Latin-1 Supplement; their control characters are
  * refused too (XML 1.0 cannot carry most of them, and none belongs in a name or an address).
  */
-const OUTSIDE_LATIN1 = /[^\u0020-\u007E\u00A0-\u00FF]/u;
+export const OUTSIDE_LATIN1 = /[^\u0020-\u007E\u00A0-\u00FF]/u;
 
 /** One text field, checked: present, Latin-1 only, within its length. */
 function text(field: string, label: string, value: string, max: number): string {

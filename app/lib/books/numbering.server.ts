@@ -24,3 +24,61 @@ export async function takeInvoiceNumber(tx: Tx, series: string, year: number): P
     returning next_number - 1 as number`);
   return Number(result.rows[0]!.number);
 }
+
+/** The highest number `setNextInvoiceNumber` accepts: what an owner moving from another program could need. */
+export const MAX_INVOICE_NUMBER = 999_999;
+
+export type NextNumberResult =
+  | { ok: true; next: number }
+  /** `used`: the number, or a later one, is already on a document; `lower`: it would lower the next number. */
+  | { ok: false; reason: "used" | "lower"; highestUsed: number; current: number };
+
+/**
+ * Sets the number the next document of `series` in `year` takes: an owner who moved from another
+ * program mid-year goes on from the last number issued there. Refused at or below a number a
+ * document of the series and year already has, and below the next number already set, so no number
+ * is used twice and none is handed out again. It locks the same row `takeInvoiceNumber` locks: an
+ * invoice being recorded meanwhile makes it wait, and sees its result.
+ */
+export async function setNextInvoiceNumber(
+  db: Db,
+  series: string,
+  year: number,
+  next: number,
+): Promise<NextNumberResult> {
+  if (!isSeriesName(series)) throw new RangeError(`Not a series name: ${JSON.stringify(series)}`);
+  if (!Number.isInteger(year) || year < 2000 || year > 9999) throw new RangeError(`Not a year: ${year}`);
+  if (!Number.isInteger(next) || next < 1 || next > MAX_INVOICE_NUMBER)
+    throw new RangeError(`Not an invoice number: ${next}`);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into invoice_series (series, year, next_number) values (${series}, ${year}, 1)
+      on conflict (series, year) do nothing`);
+    const locked = await tx.execute<{ next_number: number }>(sql`
+      select next_number from invoice_series where series = ${series} and year = ${year} for update`);
+    const used = await tx.execute<{ highest: number }>(sql`
+      select coalesce(max(number), 0) as highest from invoices where series = ${series} and year = ${year}`);
+    const current = Number(locked.rows[0]!.next_number);
+    const highestUsed = Number(used.rows[0]!.highest);
+    if (next <= highestUsed) return { ok: false, reason: "used", highestUsed, current };
+    if (next < current) return { ok: false, reason: "lower", highestUsed, current };
+    await tx.execute(sql`
+      update invoice_series set next_number = ${next}, updated_at = now()
+      where series = ${series} and year = ${year}`);
+    return { ok: true, next };
+  });
+}
+
+/** The next number of `series` in `year` and the highest already on a document, for the admin. */
+export async function nextInvoiceNumber(
+  db: Db,
+  series: string,
+  year: number,
+): Promise<{ next: number; highestUsed: number }> {
+  const result = await db.execute<{ next_number: number | null; highest: number }>(sql`
+    select (select next_number from invoice_series where series = ${series} and year = ${year}) as next_number,
+      (select coalesce(max(number), 0) from invoices where series = ${series} and year = ${year}) as highest`);
+  const row = result.rows[0]!;
+  const highestUsed = Number(row.highest);
+  return { next: Math.max(Number(row.next_number ?? 1), highestUsed + 1), highestUsed };
+}

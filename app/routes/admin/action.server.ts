@@ -1,6 +1,6 @@
 /**
  * The admin's one action, which every admin page posts to (ADR 033): sign-in and sign-out, then
- * the order, product, refund-request, promotion and settings intents. Form parsing, status codes, cookies
+ * the order, product, refund-request, promotion, settings and fiscal-settings intents. Form parsing, status codes, cookies
  * and the Italian copy live here; the work is done by the domain verbs in app/lib.
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
@@ -37,6 +37,7 @@ import {
 import { handlePromotionAction } from "#app/routes/admin/promotions.server.ts";
 import { handleRefundRequestAction } from "#app/routes/admin/refund-requests.server.ts";
 import { handleReviewAction, REVIEW_INTENTS } from "#app/routes/admin/reviews.server.ts";
+import { handleFiscalAction } from "#app/routes/admin/settings.server.ts";
 import { field, notFound, readForm } from "#app/routes/http.server.ts";
 
 const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
@@ -186,6 +187,9 @@ export async function handleAdminAction(services: Services, request: Request, cl
     case "promotion-create":
     case "promotion-end":
       return handlePromotionAction(services, intent, form);
+    case "fiscal-settings":
+    case "invoice-next-number":
+      return handleFiscalAction(services, intent, form);
     case "owner-notices":
       await setOwnerNotices(db, {
         sale: field(form, "sale") === "on",

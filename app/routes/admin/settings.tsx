@@ -1,9 +1,10 @@
 /**
  * Impostazioni at `/{ADMIN_PATH}/impostazioni` (ADR 033): what the store runs with, the checklist
- * for going live, the owner's e-mails and refund-request mode, and the reconciliation with Stripe
- * (only where Stripe is configured). No secret is shown.
+ * for going live, the owner's e-mails and refund-request mode, the seller's fiscal settings (ADR 043),
+ * and the reconciliation with Stripe (only where Stripe is configured). No secret is shown.
  */
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
+import { type FiscalAnswer, FiscalSettingsCard } from "#app/components/admin/fiscal-settings-card.tsx";
 import { OwnerNoticesForm } from "#app/components/admin/owner-notices-form.tsx";
 import { ReconcileCard } from "#app/components/admin/reconcile-card.tsx";
 import { RefundModeForm } from "#app/components/admin/refund-requests-card.tsx";
@@ -29,7 +30,16 @@ export const loader = needsDatabase(async (args: Route.LoaderArgs) =>
 
 export const action = needsDatabase((args: Route.ActionArgs) => adminAction(args));
 
-export default function SettingsPage({ loaderData: data }: Route.ComponentProps) {
+/** The Dati fiscali forms' answer; the other forms on the page answer through their own fetchers. */
+const fiscalAnswer = (actionData: unknown): FiscalAnswer | null =>
+  actionData &&
+  typeof actionData === "object" &&
+  "intent" in actionData &&
+  (actionData.intent === "fiscal-settings" || actionData.intent === "invoice-next-number")
+    ? (actionData as FiscalAnswer)
+    : null;
+
+export default function SettingsPage({ loaderData: data, actionData }: Route.ComponentProps) {
   const { store, checklist } = data;
   const rows: [string, string][] = [
     [
@@ -98,6 +108,7 @@ export default function SettingsPage({ loaderData: data }: Route.ComponentProps)
         <p className="mt-1 text-sm text-slate-600">{ADMIN_REFUND_REQUESTS_COPY.intro}</p>
         <RefundModeForm mode={data.refundMode} />
       </section>
+      <FiscalSettingsCard fiscal={data.fiscal} answer={fiscalAnswer(actionData)} />
       <OwnerNoticesForm notices={data.ownerNotices} />
       {data.reconcile && <ReconcileCard reconcile={data.reconcile} />}
     </AdminShell>

@@ -1,0 +1,231 @@
+/**
+ * Fatture at `/{ADMIN_PATH}/fatture` (ADR 043): choose a month or a quarter (a form that gets, so
+ * it works without JavaScript; the current quarter by default, in Rome time), the period's invoices
+ * and credit notes with their XML files one by one and as one ZIP for the SDI intermediary, and the
+ * invoice requests still waiting with the reason.
+ */
+import type { ReactNode } from "react";
+import { data } from "react-router";
+import { AdminShell } from "#app/components/admin/admin-shell.tsx";
+import { ADMIN_INVOICES_COPY as copy } from "#app/content/admin-invoices.ts";
+import { dateTimeIt, dayIt, euroIt, numberIt } from "#app/lib/admin/format-it.ts";
+import type { Period } from "#app/lib/books/period.ts";
+import { adminPage } from "#app/routes/admin/guard.server.ts";
+import { loadInvoicesPage } from "#app/routes/admin/invoices.server.ts";
+import { adminHandle, adminHeaders, adminMeta } from "#app/routes/admin/page-handle.ts";
+import { needsDatabase } from "#app/routes/http.server.ts";
+import type { Route } from "./+types/invoices";
+
+export const handle = adminHandle;
+export const meta = () => adminMeta(copy.title);
+export const headers = adminHeaders;
+
+export const loader = needsDatabase(async (args: Route.LoaderArgs) => {
+  const page = await loadInvoicesPage(await adminPage(args), new URL(args.request.url));
+  return data(page, { status: page.badPeriod ? 400 : 200 });
+});
+
+const MONTHS = new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "4º trimestre 2026" or "novembre 2026". */
+function periodLabel(period: Period): string {
+  return period.kind === "quarter"
+    ? copy.quarter(period.year, period.index)
+    : MONTHS.format(new Date(`${period.from}T00:00:00Z`));
+}
+
+const cell = "px-3 py-2";
+
+/** A table cell that, on a phone where each row is a card, names its column above the value. */
+function Cell(props: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={`${cell} max-sm:block max-sm:py-1 ${props.className ?? ""}`}>
+      <span aria-hidden="true" className="block text-xs text-slate-500 sm:hidden">
+        {props.label}
+      </span>
+      {props.children}
+    </td>
+  );
+}
+
+export default function InvoicesPage({ loaderData: page }: Route.ComponentProps) {
+  const base = `/${page.adminPath}`;
+  const label = periodLabel(page.period);
+  return (
+    <AdminShell
+      adminPath={page.adminPath}
+      title={copy.title}
+      notices={page.badPeriod ? [copy.badPeriod] : []}
+    >
+      <p className="mt-2 max-w-3xl text-sm text-slate-600">{copy.intro}</p>
+      <form method="get" className="mt-4 flex flex-wrap items-end gap-3 text-sm">
+        <div>
+          <label htmlFor="periodo" className="block font-medium">
+            {copy.period}
+          </label>
+          <select
+            id="periodo"
+            name="periodo"
+            defaultValue={page.period.key}
+            className="mt-1 block rounded-md border border-slate-300 px-2 py-2"
+          >
+            {[...new Set(page.choices.map((choice) => choice.year))].map((year) => (
+              <optgroup key={year} label={String(year)}>
+                {page.choices
+                  .filter((choice) => choice.year === year)
+                  .map((choice) => (
+                    <option key={choice.key} value={choice.key}>
+                      {periodLabel(choice)}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          className="rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
+        >
+          {copy.show}
+        </button>
+      </form>
+      <section aria-labelledby="documents-title" className="mt-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 id="documents-title" className="text-lg font-bold">
+            {copy.listTitle}: {label}
+          </h2>
+          {page.documents.length > 0 && (
+            <p className="text-sm">
+              <a
+                href={`${base}/fatture.zip?periodo=${page.period.key}`}
+                download
+                className="inline-block rounded-md bg-slate-900 px-3 py-2 font-medium text-white hover:bg-slate-700"
+              >
+                {copy.zip}
+              </a>{" "}
+              <span className="text-slate-600">{copy.zipHint(page.documents.length)}</span>
+            </p>
+          )}
+        </div>
+        {page.documents.length === 0 ? (
+          <p className="mt-2 text-sm" data-testid="no-invoices">
+            {copy.none}
+          </p>
+        ) : (
+          <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
+            <table className="w-full text-left text-sm max-sm:block" data-testid="invoices">
+              <caption className="sr-only">{copy.count(page.documents.length)}</caption>
+              <thead className="bg-slate-50 text-slate-600 max-sm:sr-only">
+                <tr>
+                  {Object.entries(copy.columns).map(([key, column]) => (
+                    <th
+                      key={key}
+                      scope="col"
+                      className={`${cell} whitespace-nowrap ${key === "total" || key === "taxable" ? "text-right" : ""}`}
+                    >
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="max-sm:block">
+                {page.documents.map((doc) => (
+                  <tr
+                    key={doc.id}
+                    className="border-t border-slate-100 align-top first:border-t-0 max-sm:grid max-sm:grid-cols-2 max-sm:py-2"
+                  >
+                    <th scope="row" className={`${cell} font-semibold whitespace-nowrap max-sm:col-span-2`}>
+                      {doc.number} <span className="font-normal sm:hidden">· {dayIt(doc.date)}</span>
+                    </th>
+                    <td className={`${cell} whitespace-nowrap max-sm:hidden`}>{dayIt(doc.date)}</td>
+                    <Cell label={copy.columns.order}>
+                      <a
+                        href={`${base}/ordini/${doc.reference}`}
+                        className="font-medium whitespace-nowrap text-brand-700 underline"
+                      >
+                        {doc.reference}
+                      </a>
+                    </Cell>
+                    <Cell label={copy.columns.buyer}>{doc.buyer}</Cell>
+                    <Cell label={copy.columns.kind} className="max-sm:col-span-2">
+                      {copy.kinds[doc.kind]}
+                      <span className="block text-xs text-slate-600">{copy.treatments[doc.treatment]}</span>
+                    </Cell>
+                    <Cell label={copy.columns.total} className="whitespace-nowrap sm:text-right">
+                      {euroIt(doc.totalCents)}
+                    </Cell>
+                    <Cell label={copy.columns.taxable} className="whitespace-nowrap sm:text-right">
+                      {euroIt(doc.taxableCents)}
+                    </Cell>
+                    <Cell label={copy.columns.tax} className="whitespace-nowrap">
+                      {doc.natura ?? copy.vat(numberIt(doc.ratePercent), euroIt(doc.taxCents))}
+                      {doc.stampDutyCents > 0 && (
+                        <span className="block text-xs text-slate-600">
+                          {copy.stamp(euroIt(doc.stampDutyCents))}
+                        </span>
+                      )}
+                    </Cell>
+                    <Cell label={copy.columns.file} className="max-sm:col-span-2">
+                      <a
+                        href={`${base}/fatture/${doc.fileName}`}
+                        download
+                        className="font-medium text-brand-700 underline"
+                      >
+                        {/* A narrow column breaks the name after the partita IVA, never inside it. */}
+                        {doc.fileName.slice(0, 14)}
+                        <wbr />
+                        {doc.fileName.slice(14)}
+                      </a>
+                    </Cell>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="waiting-title" className="mt-8">
+        <h2 id="waiting-title" className="text-lg font-bold">
+          {copy.waitingTitle}
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">{copy.waitingIntro}</p>
+        {page.waiting.length === 0 ? (
+          <p className="mt-2 text-sm">{copy.waitingNone}</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
+            <table className="w-full text-left text-sm" data-testid="waiting-requests">
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  {Object.values(copy.waitingColumns).map((column) => (
+                    <th key={column} scope="col" className={`${cell} whitespace-nowrap`}>
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {page.waiting.map((request) => (
+                  <tr key={request.reference} className="border-t border-slate-100 align-top">
+                    <th scope="row" className={`${cell} font-medium`}>
+                      <a href={`${base}/ordini/${request.reference}`} className="text-brand-700 underline">
+                        {request.reference}
+                      </a>
+                    </th>
+                    <td className={`${cell} whitespace-nowrap`}>{dateTimeIt(request.requestedAt)}</td>
+                    <td className={cell}>
+                      {request.buyer}
+                      <span className="block text-xs text-slate-600">
+                        {copy.buyerTypes[request.buyerType]}
+                      </span>
+                    </td>
+                    <td className={cell}>{copy.waiting(request.problem)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </AdminShell>
+  );
+}
