@@ -38,10 +38,9 @@ function it() {
 
 /** 4700 -> "47,00 USD". */
 export const moneyIt = (cents: number) => it().money.format(cents / 100);
-/** 12345 -> "12.345". */
-/** Euro cents as the books show them (invoices are in euro): 4700 -> "47,00 €". */
+/** Euro cents as the books show them (invoices and registers are in euro): -123456 -> "-1.234,56 €". */
 export const euroIt = (cents: number) => it().euro.format(cents / 100);
-
+/** 12345 -> "12.345". */
 export const numberIt = (n: number) => it().number.format(n);
 /** 0.125 -> "12,5%". */
 export const percentIt = (share: number) => it().percent.format(share);
@@ -51,5 +50,3 @@ export const dateTimeIt = (at: Date | string) => it().dateTime.format(new Date(a
 export const dayIt = (day: string) => it().day.format(new Date(`${day}T00:00:00Z`));
 /** A UTC day ("2026-11-27") -> "27/11". */
 export const shortDayIt = (day: string) => it().shortDay.format(new Date(`${day}T00:00:00Z`));
-/** Euro cents in the registers: -123456 -> "-1.234,56 €". */
-export const euroIt = (cents: number) => it().euro.format(cents / 100);
