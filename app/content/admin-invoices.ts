@@ -89,8 +89,6 @@ export const ADMIN_INVOICES_COPY = {
     "Le fatture elettroniche e le note di credito emesse dal negozio, in XML FatturaPA, già nominate come le vuole lo SdI. Scaricale per il periodo e consegnale al tuo intermediario (commercialista o servizio di invio), che le trasmette al Sistema di Interscambio.",
   period: "Periodo",
   show: "Mostra",
-  quarter: (year: number, quarter: number) => `${quarter}º trimestre ${year}`,
-  month: (label: string) => label,
   badPeriod:
     "Periodo non valido: scegli un mese (AAAA-MM) o un trimestre (AAAA-T1 … AAAA-T4) dall'elenco. Ecco il trimestre in corso.",
   zip: "Scarica tutte (ZIP)",

@@ -1,21 +1,6 @@
 /** Registri, the admin's page of the seller's registers and OSS figures, and its CSV files, in Italian. */
 import type { TreatmentKind } from "#app/lib/books/sale-regime.ts";
 
-const MONTHS = [
-  "gennaio",
-  "febbraio",
-  "marzo",
-  "aprile",
-  "maggio",
-  "giugno",
-  "luglio",
-  "agosto",
-  "settembre",
-  "ottobre",
-  "novembre",
-  "dicembre",
-] as const;
-
 /** The regime each sale was recorded under, as the registers name it. */
 export const REGIME_LABELS: Record<TreatmentKind | "unknown-country", string> = {
   "italian-consumer": "Consumatore italiano",
@@ -33,12 +18,8 @@ export const REGISTERS_COPY = {
   title: "Registri",
   intro:
     "Le vendite, i rimborsi e le contestazioni perse del periodo (ora di Roma), con l'IVA di ciascuno, il registro dei corrispettivi e i dati della dichiarazione OSS. Rimborsi e contestazioni perse riducono il periodo in cui avvengono.",
-  monthName: (month: number) => MONTHS[month - 1]!,
-  quarterName: (quarter: number, year: number) => `${quarter}º trimestre ${year}`,
+
   chooserLabel: "Periodo",
-  chooserHint: "Un mese (2026-11) o un trimestre (2026-T4).",
-  month: "Mese",
-  quarter: "Trimestre",
   show: "Mostra",
   badPeriod: (asked: string) =>
     `Periodo «${asked.slice(0, 40)}» non valido: scrivi un mese (2026-11) o un trimestre (2026-T4). Mostro il trimestre in corso.`,

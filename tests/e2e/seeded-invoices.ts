@@ -17,7 +17,7 @@ const plusDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function seedE2eInvoices(db: Db): Promise<void> {
-  const first = INVOICED_QUARTER.from;
+  const first = INVOICED_QUARTER.firstDay;
   await seedInvoice(db, { date: plusDays(first, -1) });
   await seedInvoice(db, { date: plusDays(first, 1), creditNoteOn: plusDays(first, 30) });
   await seedInvoice(db, { date: plusDays(first, 20), buyer: "eu-business", grossCents: 9000 });

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
-import { romeDay } from "#app/lib/books/issue-invoices.server.ts";
 import { createOrder } from "#app/lib/checkout/create-order.server.ts";
 import { type Jobs, startJobs } from "#app/lib/jobs.server.ts";
+import { romeDay } from "#app/lib/pricing/rome-time.ts";
 import { exchangeRates, invoiceRequests, invoices, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";

@@ -14,7 +14,8 @@ import {
   saveFiscalSettings,
   storedFiscalSettings,
 } from "#app/lib/books/fiscal-settings.server.ts";
-import { buildRegisters, parsePeriod } from "#app/lib/books/registers.server.ts";
+import { parsePeriod } from "#app/lib/books/period.ts";
+import { buildRegisters } from "#app/lib/books/registers.server.ts";
 import { registerCsv } from "#app/lib/books/registers-csv.server.ts";
 import { type BuyerType, treatmentOf } from "#app/lib/books/sale-regime.ts";
 import { splitInclusive } from "#app/lib/books/tax-split.ts";

@@ -4,11 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { saveFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
-import { issueDueDocuments, romeDay } from "#app/lib/books/issue-invoices.server.ts";
+import { issueDueDocuments } from "#app/lib/books/issue-invoices.server.ts";
 import { openDatabase } from "#app/lib/db/database.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
+import { romeDay } from "#app/lib/pricing/rome-time.ts";
 import { createFileStore, createServices, type Services } from "#app/lib/services.server.ts";
 import {
   downloadConfirmations,

@@ -11,6 +11,7 @@ let formats:
       dateTime: Intl.DateTimeFormat;
       day: Intl.DateTimeFormat;
       shortDay: Intl.DateTimeFormat;
+      monthYear: Intl.DateTimeFormat;
     }
   | undefined;
 
@@ -32,6 +33,7 @@ function it() {
       timeZone: "UTC",
     }),
     shortDay: new Intl.DateTimeFormat("it-IT", { day: "2-digit", month: "2-digit", timeZone: "UTC" }),
+    monthYear: new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" }),
   };
   return formats;
 }
@@ -48,5 +50,10 @@ export const percentIt = (share: number) => it().percent.format(share);
 export const dateTimeIt = (at: Date | string) => it().dateTime.format(new Date(at));
 /** A UTC day ("2026-11-27") -> "27 novembre 2026". */
 export const dayIt = (day: string) => it().day.format(new Date(`${day}T00:00:00Z`));
+/** A month or a quarter of the books: "novembre 2026", "4º trimestre 2026". */
+export const periodIt = (period: { kind: "month" | "quarter"; year: number; index: number }) =>
+  period.kind === "quarter"
+    ? `${period.index}º trimestre ${period.year}`
+    : it().monthYear.format(new Date(Date.UTC(period.year, period.index - 1, 1)));
 /** A UTC day ("2026-11-27") -> "27/11". */
 export const shortDayIt = (day: string) => it().shortDay.format(new Date(`${day}T00:00:00Z`));

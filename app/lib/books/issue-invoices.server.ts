@@ -21,7 +21,7 @@ import {
   type InvoiceModel,
 } from "#app/lib/books/fatturapa.ts";
 import { readFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
-import { type Tx, takeInvoiceNumber } from "#app/lib/books/numbering.server.ts";
+import { documentNumber, type Tx, takeInvoiceNumber } from "#app/lib/books/numbering.server.ts";
 import {
   type BuyerType,
   type Treatment,
@@ -33,6 +33,7 @@ import { type Db, isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
+import { romeDay } from "#app/lib/pricing/rome-time.ts";
 import { exchangeRates, invoiceRequests, invoices, orders } from "#db/schema.ts";
 
 export interface IssuingServices {
@@ -46,21 +47,6 @@ export const INVOICE_LINE = `${PRODUCT.name} - licenza d'uso digitale (download)
 
 /** Documents looked at per run; the next run takes the rest. */
 const BATCH = 50;
-
-let romeDays: Intl.DateTimeFormat | undefined;
-/** The calendar day of `instant` in Italy (YYYY-MM-DD): the day an invoice or credit note is dated. */
-export function romeDay(instant: Date): string {
-  romeDays ??= new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Rome",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  return romeDays.format(instant);
-}
-
-/** A document's number as printed: the series, a slash, the number ("FT/7"); the year is the date's. */
-export const documentNumber = (series: string, number: number) => `${series}/${number}`;
 
 /** A document's courtesy-copy file name: fattura-FT-2026-7.pdf, nota-di-credito-FT-2026-8.pdf. */
 export const courtesyCopyFileName = (doc: {

@@ -13,6 +13,9 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A series' name as it is printed before the number: letters and digits, at most 10 (e.g. "FT", "NC"). */
 export const isSeriesName = (series: string) => /^[A-Z0-9]{1,10}$/.test(series);
 
+/** A document's number as printed on it and in the admin: the series, a slash, the number ("FT/7"); the year is the date's. */
+export const documentNumber = (series: string, number: number) => `${series}/${number}`;
+
 /** The next number of `series` in `year`, taken inside `tx` (1 for the year's first document). */
 export async function takeInvoiceNumber(tx: Tx, series: string, year: number): Promise<number> {
   if (!isSeriesName(series)) throw new RangeError(`Not a series name: ${JSON.stringify(series)}`);

@@ -21,84 +21,15 @@ import {
   toEuroCents,
 } from "#app/lib/books/exchange-rates.server.ts";
 import { readFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
+import { documentNumber } from "#app/lib/books/numbering.server.ts";
+import type { Period } from "#app/lib/books/period.ts";
 import { type BuyerType, type TreatmentKind, treatmentOf } from "#app/lib/books/sale-regime.ts";
 import { splitInclusive } from "#app/lib/books/tax-split.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import { romeDay } from "#app/lib/pricing/rome-time.ts";
 import { invoiceRequests, invoices, orders, paymentRecords } from "#db/schema.ts";
-
-/** A month ("2026-11") or a quarter ("2026-T4"), from Rome's midnight of its first day to that of the day after its last. */
-export interface Period {
-  key: string;
-  kind: "month" | "quarter";
-  year: number;
-  /** The month (1–12) or the quarter (1–4). */
-  index: number;
-  firstDay: string;
-  lastDay: string;
-  start: Date;
-  end: Date;
-}
-
-const ROME = "Europe/Rome";
-const romeDayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: ROME,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-const romeOffsetFormat = new Intl.DateTimeFormat("en-US", { timeZone: ROME, timeZoneName: "longOffset" });
-
-/** The day (YYYY-MM-DD) an instant falls on in Rome. */
-export const romeDay = (at: Date) => romeDayFormat.format(at);
-
-/** The instant Rome's day `day` begins (Italy changes its clocks at 02:00 and 03:00, never at midnight). */
-function romeMidnight(day: string): Date {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  const offset = romeOffsetFormat
-    .formatToParts(new Date(utcMidnight))
-    .find((part) => part.type === "timeZoneName")!.value;
-  const [, sign, hours, minutes] = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(offset) ?? [];
-  const offsetMs = sign ? (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000 : 0;
-  return new Date(utcMidnight - offsetMs);
-}
-
-const pad = (n: number) => String(n).padStart(2, "0");
-/** The last day of a month (1–12) of `year`. */
-const lastDayOf = (year: number, month: number) =>
-  `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
-const dayAfter = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-/** A period from its key ("2026-11", "2026-T4"); null for anything else. Years 2000–2999. */
-export function parsePeriod(text: string): Period | null {
-  const match = /^(2\d{3})-(?:(0[1-9]|1[0-2])|T([1-4]))$/.exec(text);
-  if (!match) return null;
-  const year = Number(match[1]);
-  const month = match[2] ? Number(match[2]) : null;
-  const quarter = match[3] ? Number(match[3]) : null;
-  const firstMonth = month ?? (quarter! - 1) * 3 + 1;
-  const lastMonth = month ?? firstMonth + 2;
-  const firstDay = `${year}-${pad(firstMonth)}-01`;
-  const lastDay = lastDayOf(year, lastMonth);
-  return {
-    key: text,
-    kind: month ? "month" : "quarter",
-    year,
-    index: month ?? quarter!,
-    firstDay,
-    lastDay,
-    start: romeMidnight(firstDay),
-    end: romeMidnight(dayAfter(lastDay)),
-  };
-}
-
-/** The quarter `now` falls in, in Rome. */
-export function quarterOf(now: Date): Period {
-  const [year, month] = romeDay(now).split("-").map(Number);
-  return parsePeriod(`${year}-T${Math.ceil(month! / 3)}`)!;
-}
 
 /** The quarter key ("2026-T3") of a Rome day. */
 const quarterKeyOf = (day: string) => `${day.slice(0, 4)}-T${Math.ceil(Number(day.slice(5, 7)) / 3)}`;
@@ -195,8 +126,6 @@ const SETTLED = or(
   and(eq(paymentRecords.kind, "refund"), eq(paymentRecords.status, "succeeded")),
   and(eq(paymentRecords.kind, "dispute"), eq(paymentRecords.status, "lost")),
 );
-
-const documentNumber = (series: string, number: number) => `${series}/${number}`;
 
 /** The invoice columns the registers read (never the XML). */
 const invoiceColumns = (

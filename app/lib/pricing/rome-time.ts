@@ -1,7 +1,7 @@
 /**
- * The admin enters and reads promotion times as Italy's wall-clock time (Europe/Rome); the store
- * keeps UTC instants (ADR 039). These convert a `<input type="datetime-local">` value both ways,
- * summer time included.
+ * Italy's wall-clock time (Europe/Rome) and the store's UTC instants, summer time included: the
+ * admin enters and reads promotion times as a `<input type="datetime-local">` value (ADR 039), and
+ * the books date each document and period by Rome's calendar day (ADR 043).
  */
 const ROME = "Europe/Rome";
 
@@ -51,6 +51,12 @@ export function dateToRomeInput(instant: Date): string {
   const shifted = new Date(instant.getTime() + romeOffsetMinutes(instant.getTime()) * 60_000);
   return shifted.toISOString().slice(0, 16);
 }
+
+/** The calendar day of `instant` in Rome: "2026-12-01". */
+export const romeDay = (instant: Date) => dateToRomeInput(instant).slice(0, 10);
+
+/** The instant Rome's day `day` ("2026-12-01") begins (Italy changes its clocks at 02:00 and 03:00, never at midnight). */
+export const romeMidnight = (day: string) => romeInputToDate(`${day}T00:00`)!;
 
 let isoRome: Intl.DateTimeFormat | undefined;
 

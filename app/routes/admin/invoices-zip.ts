@@ -27,7 +27,7 @@ export const loader = needsDatabase(async ({ request, params, context }: Route.L
     });
   const result = await services.database.db.execute<{ file_name: string; date: string; xml: string }>(sql`
     select file_name, date::text as date, xml from invoices
-    where date >= ${period.from} and date < ${period.to}
+    where date between ${period.firstDay} and ${period.lastDay}
     order by progressive`);
   if (result.rows.length === 0) {
     const back = `/${services.settings.adminPath}/fatture?periodo=${period.key}`;

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Buyer } from "#app/lib/books/fatturapa.ts";
+import { documentNumber } from "#app/lib/books/numbering.server.ts";
 import { type Period, parsePeriod, quarterOf, recentPeriods } from "#app/lib/books/period.ts";
 import type { TreatmentKind } from "#app/lib/books/sale-regime.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
@@ -42,12 +43,12 @@ export async function invoicesOf(db: Db, period: Period) {
     select i.id, i.kind, i.series, i.number, i.date::text as date, o.reference, i.buyer, i.treatment,
       i.rate_percent, i.natura, i.total_cents, i.taxable_cents, i.tax_cents, i.stamp_duty_cents, i.file_name
     from invoices i join orders o on o.id = i.order_id
-    where i.date >= ${period.from} and i.date < ${period.to}
+    where i.date between ${period.firstDay} and ${period.lastDay}
     order by i.date, i.progressive`);
   return result.rows.map((row) => ({
     id: row.id,
     kind: row.kind,
-    number: `${row.series}/${row.number}`,
+    number: documentNumber(row.series, row.number),
     date: row.date,
     reference: row.reference,
     buyer: buyerName(row.buyer),
@@ -91,13 +92,11 @@ export async function loadInvoicesPage(services: Services, url: URL, now = new D
   const parsed = asked === null ? null : parsePeriod(asked);
   const period = parsed ?? quarterOf(now);
   const [documents, waiting] = await Promise.all([invoicesOf(db, period), waitingRequests(db)]);
-  const choices = recentPeriods(now);
   return {
     adminPath: services.settings.adminPath,
     badPeriod: asked !== null && parsed === null,
     period,
-    // A period typed into the address, older than the list, is offered too so the form shows it.
-    choices: choices.some((choice) => choice.key === period.key) ? choices : [period, ...choices],
+    choices: recentPeriods(now, period),
     documents,
     waiting,
   };

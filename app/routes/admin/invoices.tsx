@@ -7,9 +7,9 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
+import { PeriodChooser } from "#app/components/admin/period-chooser.tsx";
 import { ADMIN_INVOICES_COPY as copy } from "#app/content/admin-invoices.ts";
-import { dateTimeIt, dayIt, euroIt, numberIt } from "#app/lib/admin/format-it.ts";
-import type { Period } from "#app/lib/books/period.ts";
+import { dateTimeIt, dayIt, euroIt, numberIt, periodIt } from "#app/lib/admin/format-it.ts";
 import { adminPage } from "#app/routes/admin/guard.server.ts";
 import { loadInvoicesPage } from "#app/routes/admin/invoices.server.ts";
 import { adminHandle, adminHeaders, adminMeta } from "#app/routes/admin/page-handle.ts";
@@ -24,15 +24,6 @@ export const loader = needsDatabase(async (args: Route.LoaderArgs) => {
   const page = await loadInvoicesPage(await adminPage(args), new URL(args.request.url));
   return data(page, { status: page.badPeriod ? 400 : 200 });
 });
-
-const MONTHS = new Intl.DateTimeFormat("it-IT", { month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "4º trimestre 2026" or "novembre 2026". */
-function periodLabel(period: Period): string {
-  return period.kind === "quarter"
-    ? copy.quarter(period.year, period.index)
-    : MONTHS.format(new Date(`${period.from}T00:00:00Z`));
-}
 
 const cell = "px-3 py-2";
 
@@ -50,7 +41,7 @@ function Cell(props: { label: string; className?: string; children: ReactNode })
 
 export default function InvoicesPage({ loaderData: page }: Route.ComponentProps) {
   const base = `/${page.adminPath}`;
-  const label = periodLabel(page.period);
+  const label = periodIt(page.period);
   return (
     <AdminShell
       adminPath={page.adminPath}
@@ -58,37 +49,7 @@ export default function InvoicesPage({ loaderData: page }: Route.ComponentProps)
       notices={page.badPeriod ? [copy.badPeriod] : []}
     >
       <p className="mt-2 max-w-3xl text-sm text-slate-600">{copy.intro}</p>
-      <form method="get" className="mt-4 flex flex-wrap items-end gap-3 text-sm">
-        <div>
-          <label htmlFor="periodo" className="block font-medium">
-            {copy.period}
-          </label>
-          <select
-            id="periodo"
-            name="periodo"
-            defaultValue={page.period.key}
-            className="mt-1 block rounded-md border border-slate-300 px-2 py-2"
-          >
-            {[...new Set(page.choices.map((choice) => choice.year))].map((year) => (
-              <optgroup key={year} label={String(year)}>
-                {page.choices
-                  .filter((choice) => choice.year === year)
-                  .map((choice) => (
-                    <option key={choice.key} value={choice.key}>
-                      {periodLabel(choice)}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
-          </select>
-        </div>
-        <button
-          type="submit"
-          className="rounded-md border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50"
-        >
-          {copy.show}
-        </button>
-      </form>
+      <PeriodChooser periods={page.choices} chosen={page.period.key} label={copy.period} show={copy.show} />
       <section aria-labelledby="documents-title" className="mt-6">
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 id="documents-title" className="text-lg font-bold">

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { REGISTERS_COPY as copy, REGISTER_NAMES } from "#app/content/admin-registers.ts";
-import { buildRegisters, parsePeriod } from "#app/lib/books/registers.server.ts";
+import { parsePeriod } from "#app/lib/books/period.ts";
+import { buildRegisters } from "#app/lib/books/registers.server.ts";
 import { registerCsv } from "#app/lib/books/registers-csv.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
 import { requireAdmin } from "#app/routes/admin/guard.server.ts";

@@ -4,8 +4,8 @@
  * a GET form, so the page works the same without JavaScript.
  */
 import type { ReactNode } from "react";
-import { Form } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
+import { PeriodChooser } from "#app/components/admin/period-chooser.tsx";
 import { REGISTERS_COPY as copy, REGISTER_NAMES } from "#app/content/admin-registers.ts";
 import { dayIt, euroIt, numberIt } from "#app/lib/admin/format-it.ts";
 import { adminPage } from "#app/routes/admin/guard.server.ts";
@@ -56,37 +56,12 @@ export default function RegistersPage({ loaderData: data }: Route.ComponentProps
   return (
     <AdminShell adminPath={data.adminPath} title={copy.title} notices={data.notices}>
       <p className="mt-2 max-w-3xl text-sm text-slate-600">{copy.intro}</p>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="registers-period" className="block text-sm font-semibold">
-            {copy.chooserLabel}
-          </label>
-          <select
-            id="registers-period"
-            name="periodo"
-            defaultValue={data.period.key}
-            className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
-          >
-            <optgroup label={copy.quarter}>
-              {data.options.quarters.map((option) => (
-                <option key={option.key} value={option.key}>
-                  {option.label}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={copy.month}>
-              {data.options.months.map((option) => (
-                <option key={option.key} value={option.key}>
-                  {option.label}
-                </option>
-              ))}
-            </optgroup>
-          </select>
-        </div>
-        <button type="submit" className="rounded-md bg-slate-900 px-3 py-2 text-sm font-semibold text-white">
-          {copy.show}
-        </button>
-      </Form>
+      <PeriodChooser
+        periods={data.choices}
+        chosen={data.period.key}
+        label={copy.chooserLabel}
+        show={copy.show}
+      />
       <h2 className="mt-6 text-xl font-bold" data-testid="registers-period">
         {data.period.label}
       </h2>
