@@ -9,8 +9,8 @@ import { servicesContext } from "#app/lib/router-context.ts";
 import * as checkout from "#app/routes/checkout.tsx";
 import { invoiceRequests, orders } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
-import { startSeededServer } from "../setup/seeded-server.ts";
 import { seedProduct } from "../setup/seed-product.ts";
+import { startSeededServer } from "../setup/seeded-server.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
 
 const BUY = { intent: "buy", email: "buyer@example.it", consent: "on" };
