@@ -86,4 +86,40 @@ test.describe("asking for an invoice", () => {
     await askPayAndCheck(page, uniqueEmail("invoice-nojs"));
     await context.close();
   });
+
+  test("on the success page after buying without one, with the form posted as a page", async ({
+    browser,
+  }: {
+    browser: Browser;
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/checkout");
+    await page.getByLabel("Email address").fill(uniqueEmail("invoice-later"));
+    await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
+    await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
+    await page.getByRole("button", { name: "Pay $47.00" }).click();
+    const invoice = page.getByRole("region", { name: "Invoice" });
+    await expect(invoice).toContainText("You can ask for one within 10 days of payment");
+    await invoice.getByRole("radio", { name: "A business" }).check();
+    await invoice.getByLabel("Company name").fill("Coaching Srl");
+    await invoice.getByLabel("Country", { exact: true }).selectOption("DE");
+    await invoice.getByLabel("Street and number").fill("Hauptstraße 3");
+    await invoice.getByLabel("Postcode").fill("10115");
+    await invoice.getByLabel("City").fill("Berlin");
+    await invoice.getByLabel("VAT number").fill("DE 136 695 977");
+    await invoice.getByRole("button", { name: "Request the invoice" }).click();
+    await expect(page.locator("#invoice-vatNumber-error")).toHaveText(
+      "This VAT number is not valid: its check digits do not match. Check for a typo.",
+    );
+    await expect(page.getByLabel("Company name")).toHaveValue("Coaching Srl");
+    await shoot(page, "success-invoice-form");
+    await page.getByLabel("VAT number").fill("DE 136 695 976");
+    await page.getByRole("button", { name: "Request the invoice" }).click();
+    await expect(page.getByRole("region", { name: "Invoice" })).toContainText(
+      "Your invoice is being prepared; it will arrive by e-mail.",
+    );
+    await expect(page.getByRole("button", { name: "Request the invoice" })).toHaveCount(0);
+    await context.close();
+  });
 });
