@@ -8,7 +8,7 @@ const INPUT = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2.5 text-b
  * The invoice request's fields, the same at checkout (inside its collapsed section, with "No
  * invoice" chosen first) and on the success page: every field shown, each with its label, its hint
  * saying for whom it is, and its error beside it; a refused form comes back with what was typed.
- * Plain form fields: they post without JavaScript.
+ * Plain form fields: they post without JavaScript; the page script shows only those that apply.
  */
 export function InvoiceRequestFields({
   values,
@@ -27,16 +27,17 @@ export function InvoiceRequestFields({
     label: string,
     options: {
       autoComplete: string;
+      /** Whom the field is for, for the page script to show it only to them (app/enhance/invoice-fields.ts). */
+      shownFor: string;
       hint?: string;
       inputMode?: "email";
       maxLength?: number;
-      className?: string;
     },
   ) => {
     const id = `invoice-${name}`;
     const described = [options.hint && `${id}-hint`, errors[name] && `${id}-error`].filter(Boolean).join(" ");
     return (
-      <div className={options.className}>
+      <div data-shown-for={options.shownFor}>
         <label htmlFor={id} className="block text-sm font-semibold">
           {label}
         </label>
@@ -93,14 +94,19 @@ export function InvoiceRequestFields({
       </fieldset>
       {text("company", COPY.company, {
         autoComplete: "organization",
+        shownFor: "business",
         hint: COPY.companyHint,
         maxLength: 100,
       })}
-      <div className="grid gap-4 sm:grid-cols-2">
-        {text("firstName", COPY.firstName, { autoComplete: "given-name", hint: COPY.nameHint })}
-        {text("lastName", COPY.lastName, { autoComplete: "family-name" })}
+      <div className="grid gap-4 sm:grid-cols-2" data-shown-for="consumer">
+        {text("firstName", COPY.firstName, {
+          autoComplete: "given-name",
+          shownFor: "consumer",
+          hint: COPY.nameHint,
+        })}
+        {text("lastName", COPY.lastName, { autoComplete: "family-name", shownFor: "consumer" })}
       </div>
-      <div>
+      <div data-shown-for="invoice">
         <label htmlFor="invoice-country" className="block text-sm font-semibold">
           {COPY.country}
         </label>
@@ -125,28 +131,41 @@ export function InvoiceRequestFields({
           </p>
         )}
       </div>
-      {text("street", COPY.street, { autoComplete: "address-line1" })}
-      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-        {text("postcode", COPY.postcode, { autoComplete: "postal-code", maxLength: 20 })}
-        {text("city", COPY.city, { autoComplete: "address-level2" })}
+      {text("street", COPY.street, { autoComplete: "address-line1", shownFor: "invoice" })}
+      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]" data-shown-for="invoice">
+        {text("postcode", COPY.postcode, { autoComplete: "postal-code", shownFor: "invoice", maxLength: 20 })}
+        {text("city", COPY.city, { autoComplete: "address-level2", shownFor: "invoice" })}
       </div>
       {text("province", COPY.province, {
         autoComplete: "address-level1",
+        shownFor: "IT",
         hint: COPY.provinceHint,
         maxLength: 40,
       })}
-      {text("vatNumber", COPY.vatNumber, { autoComplete: "off", hint: COPY.vatNumberHint, maxLength: 40 })}
+      {text("vatNumber", COPY.vatNumber, {
+        autoComplete: "off",
+        shownFor: "business",
+        hint: COPY.vatNumberHint,
+        maxLength: 40,
+      })}
       {text("codiceFiscale", COPY.codiceFiscale, {
         autoComplete: "off",
+        shownFor: "IT",
         hint: COPY.codiceFiscaleHint,
         maxLength: 30,
       })}
       {text("recipientCode", COPY.recipientCode, {
         autoComplete: "off",
+        shownFor: "IT business",
         hint: COPY.recipientCodeHint,
         maxLength: 10,
       })}
-      {text("pec", COPY.pec, { autoComplete: "off", inputMode: "email", maxLength: 254 })}
+      {text("pec", COPY.pec, {
+        autoComplete: "off",
+        shownFor: "IT business",
+        inputMode: "email",
+        maxLength: 254,
+      })}
     </div>
   );
 }

@@ -25,12 +25,20 @@ async function shoot(page: Page, name: string) {
 /** The checkout with the invoice section filled in for an Italian private buyer, codice fiscale `cf`. */
 async function fillCheckout(page: Page, email: string, cf: string) {
   await page.goto("/checkout");
-  if (await page.evaluate(() => "js" in document.documentElement.dataset))
-    await page.getByRole("button", { name: "Continue without discount" }).click();
+  const scripted = await page.evaluate(() => "js" in document.documentElement.dataset);
+  if (scripted) await page.getByRole("button", { name: "Continue without discount" }).click();
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
   await page.getByText("I need an invoice (business or private)").click();
+  // The page script shows only the fields that apply: none before a buyer type is chosen, then a
+  // private person's in Italy (no company, VAT number or SDI code).
+  if (scripted) await expect(page.locator("#invoice-street")).toBeHidden();
   await page.getByRole("radio", { name: "A private person" }).check();
+  if (scripted) {
+    for (const hidden of ["company", "vatNumber", "recipientCode", "pec"])
+      await expect(page.locator(`#invoice-${hidden}`)).toBeHidden();
+    await expect(page.locator("#invoice-codiceFiscale")).toBeVisible();
+  }
   await page.locator("#invoice-firstName").fill("Mario");
   await page.locator("#invoice-lastName").fill("Rossi");
   await page.getByLabel("Country", { exact: true }).selectOption("IT");

@@ -162,7 +162,8 @@ test.describe("standards", () => {
     },
     {
       pattern: /\.H85\.2 (checkout \(with its offer\)|success-paid) <select#invoice-country>/,
-      reason: "the invoice request's countries: one flat list, Italy first, the rest by name; no groups to make",
+      reason:
+        "the invoice request's countries: one flat list, Italy first, the rest by name; no groups to make",
     },
   ];
 
