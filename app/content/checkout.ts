@@ -133,7 +133,7 @@ export const SUCCESS_COPY = {
     discount: "25% discount applied",
   },
   taxIncluded: (tax: string) => `Includes ${tax} VAT.`,
-  receipt: "Download your receipt (invoice)",
+  receipt: "Download your receipt",
   nextTitle: "Next Steps",
   nextSteps: [
     "Download the ZIP and unzip it on your computer.",

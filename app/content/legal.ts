@@ -96,7 +96,8 @@ export const PRIVACY: LegalDocument = {
       title: "What we keep and why",
       paragraphs: [
         "Your e-mail address and your order (number, date, price, discount, status, and when you consented to immediate delivery): to deliver the toolkit, send you your download link again when you ask, answer support requests and give refunds.",
-        "Where tax applies, your country and the tax paid, and the invoice Stripe issues: the law requires us to keep them for our tax returns.",
+        "Where tax applies, your country and the tax paid, and the receipt Stripe issues: the law requires us to keep them for our tax returns.",
+        "If you ask for an invoice: the name, address, VAT number or codice fiscale and, for an Italian business, the SDI recipient code or PEC address you give, to issue the invoice and send it through the Italian e-invoicing system (Sistema di Interscambio); the law requires us to keep the invoice.",
         `Each download of the toolkit: its time, your IP address and the bytes sent. We keep your IP address for ${retentionDays} days as evidence that the toolkit was delivered (for example if a payment is disputed), then delete it.`,
         "The delivery e-mails we send you and whether your mail server accepted them, for the same reason.",
         "With your order, where you came to the checkout from (the referring website or campaign link, the blog article) and whether you used a phone or a computer: to know which pages lead to sales. Visits to the store are only counted per day, without cookies and without your IP address or browser details.",
@@ -105,7 +106,7 @@ export const PRIVACY: LegalDocument = {
     {
       title: "Payments",
       paragraphs: [
-        "You pay on Stripe's own payment page. Your card details go to Stripe and never reach us; Stripe keeps the payment data under its own privacy policy (stripe.com/privacy). We receive the payment's status, your billing country and the invoice.",
+        "You pay on Stripe's own payment page. Your card details go to Stripe and never reach us; Stripe keeps the payment data under its own privacy policy (stripe.com/privacy). We receive the payment's status, your billing country and the receipt.",
       ],
     },
     {

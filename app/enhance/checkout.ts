@@ -2,11 +2,12 @@
  * The checkout ships without React (ADR 029): this script (loaded by root.tsx through the route's
  * `handle.script`) runs the page the server rendered (routes/checkout.tsx). It opens the discount
  * dialog, gets an offer from /checkout/offer and counts it down, shows the discounted price while
- * it runs, and checks the form before it posts (the server checks it again). The prices come from
- * the page (`data-prices`, decided on the server: ADR 039). The form itself posts as a document,
- * with JavaScript or without.
+ * it runs, checks the form before it posts (the server checks it again), and shows only the invoice
+ * request's fields that apply. The prices come from the page (`data-prices`, decided on the server:
+ * ADR 039). The form itself posts as a document, with JavaScript or without.
  */
 import { CHECKOUT_COPY } from "#app/content/checkout.ts";
+import { enhanceInvoiceFields } from "#app/enhance/invoice-fields.ts";
 import { enhanceMenu, markScripted } from "#app/enhance/menu.ts";
 import { showToast } from "#app/enhance/toast.ts";
 import { formatDuration } from "#app/lib/duration.ts";
@@ -143,6 +144,7 @@ if (offer && offerMs) runOffer(offer, Number(offerMs));
 const dialog = page.querySelector<HTMLDialogElement>("dialog[data-discount-dialog]");
 if (dialog && openOffer !== undefined) offerDialog(dialog);
 if (form) checkBeforePosting(form);
+enhanceInvoiceFields(page);
 if (refusal) {
   const [title = "", message = ""] = refusal.split("\n");
   showToast(title, message);

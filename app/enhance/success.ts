@@ -4,11 +4,13 @@
  * "Download Now" and "Lost your link?" post to the page's JSON answers (`data-download` and
  * `data-lost-link` name the address, routes/buyer/success-answer.ts), so the page stays: the
  * browser goes to the download link with a notice, the lost-link answer shows in its status
- * line. "Copy address" copies the support address; the guarantee's forms cannot be posted twice.
+ * line. "Copy address" copies the support address; the guarantee's forms cannot be posted twice;
+ * the invoice request shows only the fields the buyer's type and country ask for.
  * Without this script every form posts the page, which answers the same.
  */
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import { TIMING } from "#app/content/site.ts";
+import { enhanceInvoiceFields } from "#app/enhance/invoice-fields.ts";
 import { enhanceMenu, markScripted } from "#app/enhance/menu.ts";
 import { showToast } from "#app/enhance/toast.ts";
 import type { SuccessActionData } from "#app/routes/buyer/success.server.ts";
@@ -106,3 +108,4 @@ const lostLink = document.querySelector<HTMLFormElement>("form[data-lost-link]")
 if (lostLink) enhanceLostLink(lostLink, lostLink.dataset.lostLink!);
 for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-copy]")) enhanceCopy(button);
 postOnce(document.querySelectorAll<HTMLFormElement>("form[data-post-once]"));
+enhanceInvoiceFields(document);

@@ -3,11 +3,19 @@ import { data, Link, redirect } from "react-router";
 import { DiscountDialog } from "#app/components/checkout/discount-dialog.tsx";
 import { ShowPurchaseField } from "#app/components/checkout/show-purchase-field.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { InvoiceRequestFields } from "#app/components/invoice-request-fields.tsx";
 import { CHECKOUT_COPY, CHECKOUT_LIMIT_COPY } from "#app/content/checkout.ts";
+import { INVOICE_REQUEST_COPY } from "#app/content/invoice-request.ts";
 import { PRODUCT } from "#app/content/site.ts";
 // A standalone page script, not a worker: see home.tsx and ADR 008 (ADR 029 for the checkout).
 import checkoutScript from "#app/enhance/checkout.ts?worker&url";
 import { AppError, type AppErrorCode } from "#app/lib/app-error.ts";
+import {
+  type InvoiceField,
+  type InvoiceFormValues,
+  invoiceFormValues,
+  parseInvoiceRequest,
+} from "#app/lib/books/invoice-request.ts";
 import { allowCheckout, allowCodeAttempt } from "#app/lib/checkout/checkout-rate-limit.server.ts";
 import { checkoutSchema } from "#app/lib/checkout/checkout-schema.ts";
 import { offerClaimed } from "#app/lib/checkout/claimed-offer.ts";
@@ -81,11 +89,13 @@ interface RunningOffer {
 interface RefusedOrder {
   intent: "buy";
   error: { title: string; message: string };
-  field?: "email" | "consent" | "code";
+  field?: "email" | "consent" | "code" | "invoice";
   email: string;
   code: string;
   consent: boolean;
   offer: RunningOffer | null;
+  /** The invoice section as typed, and what is wrong in it. */
+  invoice: { values: InvoiceFormValues; errors: Partial<Record<InvoiceField, string>> };
 }
 
 /** What the buyer reads when the order could not be created. */
@@ -100,6 +110,9 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
   const form = await readForm(request);
   const offerToken = String(form.get("offer") ?? "");
   const offerEnds = readDiscountOffer(services.settings.tokenSecrets, offerToken)?.expiresAt ?? null;
+  // The invoice section counts once the buyer chose for whom the invoice is; "No invoice" posts "".
+  const invoiceValues = invoiceFormValues(form);
+  const invoice = invoiceValues.buyerType ? parseInvoiceRequest(invoiceValues) : null;
   const refused = (error: RefusedOrder["error"], status: number, field?: RefusedOrder["field"]) =>
     data(
       {
@@ -110,6 +123,7 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
         code: String(form.get("code") ?? "").slice(0, 64),
         consent: form.get("consent") === "on",
         offer: offerEnds === null ? null : { offer: offerToken, expiresInMs: offerEnds - Date.now() },
+        invoice: { values: invoiceValues, errors: invoice && !invoice.ok ? invoice.errors : {} },
       } satisfies RefusedOrder,
       { status },
     );
@@ -126,6 +140,8 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
         : CHECKOUT_COPY.emailInvalid;
     return refused(error, 400, emailFailed ? "email" : "consent");
   }
+  // The order is created only with an invoice request that can be issued as typed.
+  if (invoice && !invoice.ok) return refused(INVOICE_REQUEST_COPY.refused, 400, "invoice");
   // Counted before anything is written or the payment provider is called (ADR 014).
   if (!(await allowCheckout(services.database.db, context.get(clientIpContext), parsed.data.email))) {
     return refused(CHECKOUT_LIMIT_COPY, 429);
@@ -139,7 +155,12 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
   }
   try {
     const cameFrom = attributionFromForm(Object.fromEntries(form), request.headers.get("user-agent") ?? "");
-    const { url } = await createOrder(services, { ...parsed.data, consent: true, cameFrom });
+    const { url } = await createOrder(services, {
+      ...parsed.data,
+      consent: true,
+      cameFrom,
+      ...(invoice?.ok && { invoiceRequest: invoice.value }),
+    });
     return redirect(url, 303);
   } catch (error) {
     if (error instanceof AppError) {
@@ -165,7 +186,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const refusal = actionData?.intent === "buy" ? actionData : undefined;
   const consentError = refusal?.field === "consent";
   const codeError = refusal?.field === "code" ? refusal.error.message : null;
-  const emailError = refusal && !consentError && !codeError ? refusal.error.message : null;
+  const invoiceRefused = refusal?.field === "invoice";
+  const emailError = refusal && !consentError && !codeError && !invoiceRefused ? refusal.error.message : null;
   // The offer the script starts with: the one carried through a refused order, or the one accepted
   // in the landing page's exit dialog. The dialog opens only on a first visit without either.
   const offer = refusal ? refusal.offer : loaderData.claimed;
@@ -358,6 +380,22 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   </>
                 )}
                 <ShowPurchaseField />
+                {/* Collapsed until the buyer opens it; open again when they had chosen an invoice. */}
+                <details
+                  className="mt-4 rounded-md border border-slate-200 px-3 py-2"
+                  open={Boolean(refusal?.invoice.values.buyerType)}
+                  data-invoice-request
+                >
+                  <summary className="cursor-pointer text-sm font-semibold text-slate-800">
+                    {INVOICE_REQUEST_COPY.summary}
+                  </summary>
+                  <p className="mt-2 mb-4 text-xs text-slate-600">{INVOICE_REQUEST_COPY.intro}</p>
+                  <InvoiceRequestFields
+                    values={refusal?.invoice.values ?? {}}
+                    errors={refusal?.invoice.errors ?? {}}
+                    optional
+                  />
+                </details>
                 <button
                   type="submit"
                   data-buy

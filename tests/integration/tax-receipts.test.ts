@@ -88,7 +88,7 @@ for (const backend of testBackends()) {
       });
       const payload = await deliveryPayload(orderId);
       expect(deliveryEmail("buyer@example.de", payload).text).toContain(
-        `Your receipt (invoice): ${invoice.hosted_invoice_url}`,
+        `Your receipt: ${invoice.hosted_invoice_url}`,
       );
       const csv = await ordersCsvText(services.database.db);
       expect(csv).toContain('"buyer@example.de","47.00","7.50","DE"');
@@ -109,7 +109,7 @@ for (const backend of testBackends()) {
       });
       const payload = await deliveryPayload(orderId);
       expect(deliveryEmail("buyer@example.fr", payload).text).toContain(
-        "Your receipt (invoice) is linked from your download page.",
+        "Your receipt is linked from your download page.",
       );
       const page = (await loadSuccessPage(services, new Request(payload.link), null)).payload;
       const url = stripe.invoices.get(session.invoice!)!.hosted_invoice_url;

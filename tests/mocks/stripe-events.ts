@@ -196,16 +196,7 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
     // Stripe fills the buyer's details in once Checkout is complete.
     customer_details: session.customer_details
       ? {
-          address: session.customer_details?.address
-            ? {
-                city: session.customer_details.address.city,
-                country: session.customer_details.address.country,
-                line1: null,
-                line2: null,
-                postal_code: null,
-                state: null,
-              }
-            : null,
+          address: session.customer_details.address,
           business_name: null,
           email: session.customer_details.email,
           individual_name: null,

@@ -55,7 +55,15 @@ export interface FakeSession {
   customer_details: {
     email: string | null;
     name: string | null;
-    address: { country: string | null; city: string | null } | null;
+    /** Stripe.Address: every key present, null when not collected. */
+    address: {
+      city: string | null;
+      country: string | null;
+      line1: string | null;
+      line2: string | null;
+      postal_code: string | null;
+      state: string | null;
+    } | null;
     tax_exempt: "none";
     tax_ids: { type: string; value: string }[];
   } | null;
@@ -103,7 +111,19 @@ export interface FakeStripe {
    * VAT of the buyer's `country` (default IT) is computed inside the price; with invoice_creation
    * on, a paid invoice is made.
    */
-  pay(sessionId: string, buyer?: { country?: string; name?: string; city?: string }): FakeSession;
+  pay(
+    sessionId: string,
+    buyer?: {
+      country?: string;
+      name?: string;
+      city?: string;
+      line1?: string;
+      postalCode?: string;
+      state?: string;
+      /** Tax IDs the buyer typed, kept only when the session collects them (tax_id_collection). */
+      taxIds?: { type: string; value: string }[];
+    },
+  ): FakeSession;
   /**
    * A session paid through something else on the same account (a Payment Link, another
    * integration), naming whatever `client_reference_id` it was given: its charge and
@@ -830,10 +850,17 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         // Without the full address ("auto"), a card payment still gives its country.
         address:
           session.automatic_tax.enabled || params.billing_address_collection === "required"
-            ? { country, city: buyer.city ?? "Milano" }
-            : { country, city: null },
+            ? {
+                city: buyer.city ?? "Milano",
+                country,
+                line1: buyer.line1 ?? "Via Roma 1",
+                line2: null,
+                postal_code: buyer.postalCode ?? "20121",
+                state: buyer.state ?? null,
+              }
+            : { city: null, country, line1: null, line2: null, postal_code: null, state: null },
         tax_exempt: "none",
-        tax_ids: [],
+        tax_ids: params["tax_id_collection[enabled]"] === "true" ? (buyer.taxIds ?? []) : [],
       },
       invoice: invoiceId,
     });

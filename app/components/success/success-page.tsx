@@ -12,6 +12,7 @@ import {
 import { Link, useLocation } from "react-router";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { GuaranteeSection, RefundAnswer } from "#app/components/success/guarantee-section.tsx";
+import { InvoiceSection } from "#app/components/success/invoice-section.tsx";
 import { ReleaseNotes } from "#app/components/success/release-notes.tsx";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import { INSIDE_COPY } from "#app/content/inside.ts";
@@ -162,6 +163,15 @@ function PaidOrder({
           </p>
         )}
       </section>
+
+      {data.invoice && (
+        <InvoiceSection
+          section={data.invoice}
+          access={data.access}
+          answer={answer?.intent === "invoice" ? answer : null}
+          supportEmail={data.supportEmail}
+        />
+      )}
 
       <section aria-labelledby="next" className="mt-6 rounded-2xl border border-slate-200 p-6">
         <h2 id="next" className="text-lg font-bold">

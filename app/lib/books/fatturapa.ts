@@ -89,8 +89,8 @@ export function fatturaPaFileName(partitaIva: string, progressive: number): stri
  */
 export const OUTSIDE_LATIN1 = /[^\u0020-\u007E\u00A0-\u00FF]/u;
 
-/** One text field, checked: present, Latin-1 only, within its length. */
-function text(field: string, label: string, value: string, max: number): string {
+/** One text field, checked: present, Latin-1 only, within its length (also the invoice request form's check). */
+export function text(field: string, label: string, value: string, max: number): string {
   const trimmed = value.trim().replace(/\s+/g, " ");
   if (trimmed === "") throw new InvoiceFieldError(field, `The ${label} is missing.`);
   const outside = [...trimmed].find((char) => OUTSIDE_LATIN1.test(char));

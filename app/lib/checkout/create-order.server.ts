@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { PRODUCT } from "#app/content/site.ts";
 import { AppError } from "#app/lib/app-error.ts";
+import type { InvoiceRequest } from "#app/lib/books/invoice-request.ts";
+import { recordInvoiceRequest } from "#app/lib/books/invoice-requests.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { type Attribution, NO_ATTRIBUTION } from "#app/lib/funnel/attribution.server.ts";
 import { countStep } from "#app/lib/funnel/count-step.server.ts";
@@ -14,7 +16,9 @@ import { orders } from "#db/schema.ts";
 /**
  * Creates a pending order and its payment, and returns where to send the buyer. The price is
  * decided here, never by the page (chargedPrice, ADR 039): the offer's or the code's price while it
- * runs, the regular price otherwise. With no product ZIP uploaded nothing is sold (ADR 004).
+ * runs, the regular price otherwise. With no product ZIP uploaded nothing is sold (ADR 004). A
+ * buyer's invoice request is recorded with the order, in its transaction, and then the store issues
+ * the invoice itself: the provider is asked for no invoice of its own, only its receipt.
  */
 export async function createOrder(
   services: Services,
@@ -29,6 +33,8 @@ export async function createOrder(
     showPurchase?: boolean;
     /** Where the buyer came from (ADR 023): recorded on the order and counted as a payment started. */
     cameFrom?: Attribution;
+    /** The buyer asked for an invoice (the checkout's invoice section, validated). */
+    invoiceRequest?: InvoiceRequest;
   },
 ): Promise<{ orderId: string; url: string }> {
   const { database, payments, env } = services;
@@ -37,25 +43,38 @@ export async function createOrder(
     throw new AppError("PRODUCT_UNAVAILABLE", "The toolkit is temporarily unavailable.");
   }
   const { amountCents, discountApplied } = await chargedPrice(services, input);
-  const [order] = await db
-    .insert(orders)
-    .values({
-      email: normalizeEmail(input.email),
-      amountCents,
-      currency: PRODUCT.currency,
-      discountApplied,
-      provider: payments.kind,
-      consentAt: input.consent ? new Date() : null,
-      showPurchaseAt: input.showPurchase ? new Date() : null,
-      ...(input.cameFrom && {
-        source: input.cameFrom.source || null,
-        campaign: input.cameFrom.campaign || null,
-        article: input.cameFrom.article || null,
-        device: input.cameFrom.device || null,
-      }),
-    })
-    .returning();
-  if (!order) throw new Error("Order insert returned nothing");
+  const order = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        email: normalizeEmail(input.email),
+        amountCents,
+        currency: PRODUCT.currency,
+        discountApplied,
+        provider: payments.kind,
+        consentAt: input.consent ? new Date() : null,
+        showPurchaseAt: input.showPurchase ? new Date() : null,
+        ...(input.cameFrom && {
+          source: input.cameFrom.source || null,
+          campaign: input.cameFrom.campaign || null,
+          article: input.cameFrom.article || null,
+          device: input.cameFrom.device || null,
+        }),
+      })
+      .returning();
+    if (!created) throw new Error("Order insert returned nothing");
+    if (input.invoiceRequest) {
+      const recorded = await recordInvoiceRequest(tx, {
+        orderId: created.id,
+        request: input.invoiceRequest,
+        via: "checkout",
+        now: created.createdAt,
+        requestDays: 0,
+      });
+      if (!recorded.ok) throw new Error(`The invoice request was refused: ${recorded.reason}`);
+    }
+    return created;
+  });
 
   let session: Awaited<ReturnType<typeof payments.createCheckoutSession>>;
   try {
@@ -69,6 +88,7 @@ export async function createOrder(
       successUrl: successPageUrl(services.links),
       cancelUrl: `${env.PUBLIC_URL}/checkout`,
       billingAddress: Boolean(input.showPurchase),
+      invoicedByStore: input.invoiceRequest !== undefined,
     });
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, "payment provider refused the checkout session");

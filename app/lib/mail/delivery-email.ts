@@ -12,7 +12,7 @@ export interface DeliveryEmailData {
   /** The success page with the buyer's long-lived access token. */
   link: string;
   supportEmail: string;
-  /** The buyer's receipt: the provider's invoice page, when known when the e-mail was queued. */
+  /** The buyer's receipt: the provider's document (Stripe calls it an invoice), when known when the e-mail was queued. */
   receiptUrl?: string | null;
   /** The provider made an invoice; without its address yet, the download page links it. */
   hasReceipt?: boolean;
@@ -20,7 +20,7 @@ export interface DeliveryEmailData {
   consentAt?: string | null;
 }
 
-const RECEIPT_ON_DOWNLOAD_PAGE = "Your receipt (invoice) is linked from your download page.";
+const RECEIPT_ON_DOWNLOAD_PAGE = "Your receipt is linked from your download page.";
 
 /** The confirmation of the buyer's consent to immediate delivery, which EU law asks the seller to send. */
 const consentLine = (consentAt: string) =>
@@ -41,7 +41,7 @@ export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage 
     data.link,
     "",
     ...(data.receiptUrl
-      ? [`Your receipt (invoice): ${data.receiptUrl}`, ""]
+      ? [`Your receipt: ${data.receiptUrl}`, ""]
       : data.hasReceipt
         ? [RECEIPT_ON_DOWNLOAD_PAGE, ""]
         : []),
@@ -63,7 +63,7 @@ export function deliveryEmail(to: string, data: DeliveryEmailData): MailMessage 
 <tr><td style="padding:4px 0">Date</td><td align="right">${escapeMarkup(date)}</td></tr>
 <tr><td style="padding:4px 0">Paid</td><td align="right">${amount}${data.discountApplied ? " (25% off)" : ""}</td></tr>
 </table>
-${data.receiptUrl ? `<p style="margin:16px 0 0;font-size:14px"><a href="${escapeMarkup(data.receiptUrl)}">Your receipt (invoice)</a></p>` : data.hasReceipt ? `<p style="margin:16px 0 0;font-size:14px">${RECEIPT_ON_DOWNLOAD_PAGE}</p>` : ""}
+${data.receiptUrl ? `<p style="margin:16px 0 0;font-size:14px"><a href="${escapeMarkup(data.receiptUrl)}">Your receipt</a></p>` : data.hasReceipt ? `<p style="margin:16px 0 0;font-size:14px">${RECEIPT_ON_DOWNLOAD_PAGE}</p>` : ""}
 <p style="margin:24px 0 0;font-size:14px;line-height:1.5;color:#475569">Your purchase is covered by our ${PRODUCT.guaranteeDays}-day money-back guarantee. Questions? Write to <a href="mailto:${escapeMarkup(data.supportEmail)}">${escapeMarkup(data.supportEmail)}</a> and quote order ${escapeMarkup(data.reference)}.</p>
 ${data.consentAt ? `<p style="margin:16px 0 0;font-size:12px;line-height:1.5;color:#64748b">${escapeMarkup(consentLine(data.consentAt))}</p>` : ""}
 </td></tr></table></td></tr></table></body></html>`;

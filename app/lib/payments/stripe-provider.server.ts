@@ -42,7 +42,15 @@ export interface SessionFields {
   total_details?: { amount_tax?: number | null } | null;
   customer_details?: {
     name?: string | null;
-    address?: { country?: string | null; city?: string | null } | null;
+    address?: {
+      country?: string | null;
+      city?: string | null;
+      line1?: string | null;
+      line2?: string | null;
+      postal_code?: string | null;
+      state?: string | null;
+    } | null;
+    tax_ids?: { type: string; value: string | null }[] | null;
   } | null;
   invoice?: string | InvoiceFields | null;
 }
@@ -79,6 +87,17 @@ export function sessionStatus(session: SessionFields): SessionStatus {
     country: session.customer_details?.address?.country ?? null,
     payerName: session.customer_details?.name ?? null,
     city: session.customer_details?.address?.city ?? null,
+    billing: session.customer_details
+      ? {
+          line1: session.customer_details.address?.line1 ?? null,
+          line2: session.customer_details.address?.line2 ?? null,
+          postalCode: session.customer_details.address?.postal_code ?? null,
+          state: session.customer_details.address?.state ?? null,
+          taxIds: (session.customer_details.tax_ids ?? []).flatMap(({ type, value }) =>
+            value ? [{ type, value }] : [],
+          ),
+        }
+      : null,
     invoiceId: idOf(session.invoice),
     invoiceUrl: session.invoice && typeof session.invoice === "object" ? invoicePage(session.invoice) : null,
   };
@@ -210,8 +229,11 @@ export class StripeProvider implements PaymentProvider {
           },
         ],
         expires_at: expiresAt,
-        // Every buyer gets an invoice (receipt) PDF from Stripe, with or without tax.
-        invoice_creation: { enabled: true, invoice_data: { metadata: { order_id: request.orderId } } },
+        // Stripe's invoice PDF is the buyer's receipt, with or without tax; a buyer who asked the
+        // store for an invoice gets the store's own, and Stripe's e-mailed payment receipt, never two invoices.
+        ...(!request.invoicedByStore && {
+          invoice_creation: { enabled: true, invoice_data: { metadata: { order_id: request.orderId } } },
+        }),
         ...(tax && {
           automatic_tax: { enabled: true },
           tax_id_collection: { enabled: true },

@@ -72,6 +72,7 @@ export class TestModeProvider implements PaymentProvider {
       country: this.tax ? TEST_VAT.country : null,
       payerName: null,
       city: null,
+      billing: null,
       invoiceId: null,
       invoiceUrl: null,
     };

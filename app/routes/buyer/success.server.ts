@@ -18,6 +18,11 @@ import { guaranteeStateFor } from "#app/lib/orders/refund-requests.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { reviewState, reviewUrl } from "#app/lib/reviews/reviews.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
+import {
+  answerInvoiceRequest,
+  type InvoiceActionData,
+  loadInvoiceSection,
+} from "#app/routes/buyer/invoice-request.server.ts";
 import { handleRefundAction, type RefundActionData } from "#app/routes/buyer/refund-requests.server.ts";
 import { field, readForm } from "#app/routes/http.server.ts";
 
@@ -81,6 +86,8 @@ export async function loadSuccessPage(services: Services, request: Request, clie
     productSize: product?.size ?? null,
     guarantee:
       purchase.kind === "paid" ? await guaranteeStateFor(services.database.db, purchase.order) : null,
+    // The store's own invoice: issued, being prepared, the form to ask for it, or whom to write to.
+    invoice: purchase.kind === "paid" ? await loadInvoiceSection(services, purchase.order, new Date()) : null,
     // The version and English changelog of the file the buyer downloads (issue 18, item 1).
     release:
       product && (product.version || product.changelogEn)
@@ -100,6 +107,7 @@ export type SuccessActionData =
   | { intent: "download"; url: string }
   | { intent: "download"; error: { title: string; message: string } }
   | { intent: "lost-link"; message: string; ok: boolean }
+  | InvoiceActionData
   | RefundActionData;
 
 /** A form's answer and its HTTP status, before it is sent as a page or as JSON. */
@@ -138,6 +146,8 @@ export async function answerSuccessForm(
   if (intent === "refund-review" || intent === "refund") {
     return handleRefundAction(services, form, accessFrom(form), clientIp);
   }
+
+  if (intent === "invoice") return answerInvoiceRequest(services, form, accessFrom(form), clientIp);
 
   if (intent === "lost-link") {
     const parsed = lostLinkSchema.safeParse({
