@@ -28,8 +28,13 @@ export const E2E = {
   /** A fresh store behind nginx configured as the README says, reached on nginx's port. */
   behindNginx: { port: PORT + 3, nginxPort: PORT + 4, dataDir: "data-e2e-nginx" },
   shopPhone: { port: PORT + 5, dataDir: "data-e2e-shop-phone" },
-  /** The buyer-path and review journeys' store: the other purchase stores are at their checkout limit. */
+  /**
+   * The buyer-path, review and invoice journeys' store (the other purchase stores are at their
+   * checkout limit): it names its seller and has the fiscal settings, so it issues e-invoices.
+   */
   shopJourneys: { port: PORT + 9, dataDir: "data-e2e-shop-journeys" },
+  /** The ECB's rates file every store converts dollars with (tests/e2e/fake-ecb-server.ts): none reaches the internet. */
+  ecbPort: PORT + 10,
   /**
    * A live store (Stripe keys, so none of test mode's sample figures) with the product, taking
    * payments through the fake Stripe run as a process (tests/e2e/fake-stripe-server.ts): its API on
@@ -58,6 +63,7 @@ const storeEnv = (port: number, dataDir: string) => ({
   SUPPORT_EMAIL: "support@coachingtoolkit.test",
   REVIEW_URL: "https://reviews.example.com/coaching-toolkit",
   LOG_LEVEL: "warn",
+  ECB_RATES_URL: `http://127.0.0.1:${E2E.ecbPort}/eurofxref-hist-90d.xml`,
 });
 
 const postgresUrl = (() => {
@@ -82,7 +88,7 @@ const browser = {
 const desktop = { ...devices["Desktop Chrome"], channel: undefined, ...browser };
 const phone = { ...devices["Pixel 7"], channel: undefined, ...browser };
 const purchase = /purchase\.spec\.ts/;
-const journeys = /(buyer-path|reviews)\.purchase\.spec\.ts/;
+const journeys = /(buyer-path|reviews|invoice-request)\.purchase\.spec\.ts/;
 const live = /\.live\.spec\.ts/;
 const LIVE_WEBHOOK_SECRET = "whsec_e2e_live_store";
 const behindNginx = /behind-nginx\.spec\.ts/;
@@ -183,7 +189,17 @@ export default defineConfig({
       command: "node --import tsx tests/e2e/seed-store.ts && npm run --silent serve",
       url: `http://localhost:${E2E.shopJourneys.port}/healthz`,
       timeout: 90_000,
-      env: storeEnv(E2E.shopJourneys.port, E2E.shopJourneys.dataDir),
+      env: {
+        ...storeEnv(E2E.shopJourneys.port, E2E.shopJourneys.dataDir),
+        ...TEST_SELLER,
+        SEED_FISCAL_SETTINGS: "1",
+      },
+    },
+    {
+      command: "node --import tsx tests/e2e/fake-ecb-server.ts",
+      url: `http://127.0.0.1:${E2E.ecbPort}/healthz`,
+      timeout: 30_000,
+      env: { FAKE_ECB_PORT: String(E2E.ecbPort) },
     },
     {
       command: "node --import tsx tests/e2e/fake-stripe-server.ts",

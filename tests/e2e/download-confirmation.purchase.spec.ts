@@ -1,32 +1,11 @@
-import { readdir, readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { join } from "node:path";
-import { simpleParser } from "mailparser";
 import { E2E, shopDataDir } from "../../playwright.config.ts";
 import { buyAtFullPrice, uniqueEmail } from "./buy.ts";
 import { expect, test } from "./fixtures.ts";
+import { mailTo } from "./mailbox.ts";
 import { expectPersonalCopy } from "./personal-copy.ts";
 
 const SHOTS = "/work/shots/access";
-
-/** The e-mail sent to `to` whose subject matches, read from the store's .eml files. */
-async function mailTo(dataDir: string, to: string, subject: RegExp) {
-  let found: Awaited<ReturnType<typeof simpleParser>> | undefined;
-  await expect
-    .poll(
-      async () => {
-        for (const name of await readdir(join(dataDir, "mail")).catch(() => [])) {
-          const mail = await simpleParser(await readFile(join(dataDir, "mail", name)));
-          if (mail.to && !Array.isArray(mail.to) && mail.to.text === to && subject.test(mail.subject ?? ""))
-            found = mail;
-        }
-        return found !== undefined;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 /**
  * A GET from the loopback address `localAddress` (Linux routes all of 127.0.0.0/8 to lo), so one

@@ -1,35 +1,13 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import { E2E, shopDataDir } from "../../playwright.config.ts";
 import { buyAtFullPrice, uniqueEmail } from "./buy.ts";
 import { expect, test } from "./fixtures.ts";
+import { mailTo } from "./mailbox.ts";
 
 /**
  * Issue 17: the guarantee asked for on the success page (item 4) and what the QA pass found
  * (item 6), in a browser against the built store with a product (the purchase projects).
  */
-
-/** The e-mail to `to` whose subject matches (the store writes .eml files without SMTP). */
-async function mailTo(dataDir: string, to: string, subject: RegExp) {
-  let found: Awaited<ReturnType<typeof simpleParser>> | undefined;
-  await expect
-    .poll(
-      async () => {
-        const dir = join(dataDir, "mail");
-        for (const name of await readdir(dir).catch(() => [])) {
-          const mail = await simpleParser(await readFile(join(dir, name)));
-          if (mail.to && !Array.isArray(mail.to) && mail.to.text === to && subject.test(mail.subject ?? ""))
-            found = mail;
-        }
-        return found !== undefined;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 /** Buys at the standard price in test mode; returns the e-mail link's path (the success page with `t`). */
 async function buy(page: Page, email: string, dataDir: string) {

@@ -1,13 +1,16 @@
 /**
  * A buyer who needs an invoice: they open the checkout's invoice section, type a codice fiscale
  * with a typo and are told so beside the field, fix it, pay on the test payment page, and the
- * success page says the invoice is being prepared. With JavaScript and without, at 390 px and on a
- * desktop; screenshots of both pages for a person to look at.
+ * success page says the invoice is being prepared, then links its courtesy copy, which also arrives
+ * by e-mail. With JavaScript and without, at 390 px and on a desktop; screenshots of both pages for
+ * a person to look at. The journeys' store names its seller and has the fiscal settings.
  */
 import { mkdir } from "node:fs/promises";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { shopDataDir } from "../../playwright.config.ts";
 import { uniqueEmail } from "./buy.ts";
 import { expect, test } from "./fixtures.ts";
+import { mailTo } from "./mailbox.ts";
 
 const SHOTS = "/work/shots/books-buyer";
 const WRONG_CF =
@@ -49,8 +52,32 @@ async function fillCheckout(page: Page, email: string, cf: string) {
   await page.locator("#invoice-codiceFiscale").fill(cf);
 }
 
+/**
+ * The success page's invoice section once the store issued the invoice (the payment kicks the
+ * issuing; the page may have been made just before): its courtesy copy is a PDF, and the e-mail
+ * "Your invoice FT/n" carries the same copy.
+ */
+async function expectCourtesyCopy(page: Page, email: string, dataDir: string) {
+  const invoice = page.getByRole("region", { name: "Invoice" });
+  const link = invoice.getByRole("link", { name: "Download the courtesy copy (PDF)" });
+  await expect(async () => {
+    await page.reload();
+    await expect(link).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(invoice).toContainText(/Invoice FT\/\d+ —/);
+  const pdf = await page.request.get((await link.getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect(pdf.headers()["content-disposition"]).toMatch(/^attachment; filename="fattura-FT-\d{4}-\d+\.pdf"$/);
+  const copy = await pdf.body();
+  expect(copy.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+  const mail = await mailTo(dataDir, email, /^Your invoice FT\/\d+ for order LCT-/);
+  expect(mail.attachments.map((file) => file.contentType)).toEqual(["application/pdf"]);
+  expect(mail.attachments[0]!.content.equals(copy)).toBe(true);
+}
+
 /** Posts the checkout, is refused for the codice fiscale, fixes it and pays: ends on the success page. */
-async function askPayAndCheck(page: Page, email: string, shots?: string) {
+async function askPayAndCheck(page: Page, email: string, dataDir: string, shots?: string) {
   await fillCheckout(page, email, "RSSMRA85T10A562T");
   await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
   const field = page.locator("#invoice-codiceFiscale");
@@ -70,9 +97,13 @@ async function askPayAndCheck(page: Page, email: string, shots?: string) {
   await page.getByRole("button", { name: "Pay $47.00" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   const invoice = page.getByRole("region", { name: "Invoice" });
-  await expect(invoice).toContainText("Your invoice is being prepared; it will arrive by e-mail.");
+  // Prepared, or already issued when the payment's kick was quicker than the page.
+  await expect(invoice).toContainText(
+    /Your invoice is being prepared; it will arrive by e-mail\.|Download the courtesy copy \(PDF\)/,
+  );
   // Stripe's document, where there is one, is the receipt; the store's own is the only "invoice".
   await expect(page.getByText("receipt (invoice)")).toHaveCount(0);
+  await expectCourtesyCopy(page, email, dataDir);
   if (shots) await shoot(page, `${shots}-success-invoice`);
 }
 
@@ -82,28 +113,32 @@ test.describe("asking for an invoice", () => {
   test("at checkout: a wrong codice fiscale is flagged beside it, fixed, paid, and the invoice is prepared @phone", async ({
     page,
   }, testInfo) => {
-    await askPayAndCheck(page, uniqueEmail("invoice-js"), testInfo.project.name);
+    await askPayAndCheck(
+      page,
+      uniqueEmail("invoice-js"),
+      shopDataDir(testInfo.project.name),
+      testInfo.project.name,
+    );
   });
 
-  test("at checkout without JavaScript, the same way", async ({ browser }: { browser: Browser }) => {
+  test("at checkout without JavaScript, the same way", async ({ browser }, testInfo) => {
     const context = await browser.newContext({
       javaScriptEnabled: false,
       viewport: { width: 390, height: 844 },
     });
     const page = await context.newPage();
-    await askPayAndCheck(page, uniqueEmail("invoice-nojs"));
+    await askPayAndCheck(page, uniqueEmail("invoice-nojs"), shopDataDir(testInfo.project.name));
     await context.close();
   });
 
   test("on the success page after buying without one, with the form posted as a page", async ({
     browser,
-  }: {
-    browser: Browser;
-  }) => {
+  }, testInfo) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/checkout");
-    await page.getByLabel("Email address").fill(uniqueEmail("invoice-later"));
+    const email = uniqueEmail("invoice-later");
+    await page.getByLabel("Email address").fill(email);
     await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
     await page.getByRole("button", { name: "Complete Purchase - $47.00" }).click();
     await page.getByRole("button", { name: "Pay $47.00" }).click();
@@ -128,6 +163,7 @@ test.describe("asking for an invoice", () => {
       "Your invoice is being prepared; it will arrive by e-mail.",
     );
     await expect(page.getByRole("button", { name: "Request the invoice" })).toHaveCount(0);
+    await expectCourtesyCopy(page, email, shopDataDir(testInfo.project.name));
     await context.close();
   });
 });

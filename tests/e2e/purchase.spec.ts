@@ -1,34 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { simpleParser } from "mailparser";
 import { readZipDirectory } from "#app/lib/downloads/zip-directory.server.ts";
 import { E2E, shopDataDir } from "../../playwright.config.ts";
 import { SAMPLE_ZIP } from "../setup/seed-product.ts";
 import { buyAtFullPrice, uniqueEmail } from "./buy.ts";
 import { expect, test } from "./fixtures.ts";
+import { mailTo } from "./mailbox.ts";
 
 const successPath = `/${E2E.successPath}`;
-
-/** The delivery e-mail sent to `to` (the store writes .eml files without SMTP). */
-async function deliveryEmailTo(dataDir: string, to: string) {
-  let found: Awaited<ReturnType<typeof simpleParser>> | undefined;
-  await expect
-    .poll(
-      async () => {
-        const dir = join(dataDir, "mail");
-        for (const name of await readdir(dir).catch(() => [])) {
-          const mail = await simpleParser(await readFile(join(dir, name)));
-          if (mail.to && !Array.isArray(mail.to) && mail.to.text === to) found = mail;
-        }
-        return found !== undefined;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 test.describe("buying the toolkit", () => {
   // The server answers a refused e-mail with 400, which Chromium logs.
@@ -115,7 +95,7 @@ test.describe("buying the toolkit", () => {
     );
     await expect(page.getByText("Download avviato")).toBeVisible();
 
-    const mail = await deliveryEmailTo(shopDataDir(testInfo.project.name), email);
+    const mail = await mailTo(shopDataDir(testInfo.project.name), email, /is ready to download/);
     expect(mail.subject).toMatch(/is ready to download \(order LCT-[0-9A-F]{10}\)/);
     // The consent to immediate delivery given at checkout, confirmed.
     expect(mail.text).toContain("you lose your 14-day right of withdrawal once the download starts");
@@ -332,7 +312,7 @@ test.describe("refunds", () => {
   }, testInfo) => {
     const email = uniqueEmail("refund");
     await buyAtFullPrice(page, email);
-    const mail = await deliveryEmailTo(shopDataDir(testInfo.project.name), email);
+    const mail = await mailTo(shopDataDir(testInfo.project.name), email, /is ready to download/);
     const link = new URL(mail.text!.match(/https?:\/\/\S+\?t=[\w-]+/)![0]);
 
     const admin = await context.newPage();

@@ -3,14 +3,17 @@
  * (and, with E2E_DATABASE, a fresh PostgreSQL database) holding the sample product ZIP and 200
  * orders paid at least 120 days ago (beyond every figure's period), for the admin's order list to page through,
  * and a quarter of sales from four countries for Registri (seeded-register-sales.ts); a store that
- * names its seller (the live one) also gets e-invoices (seeded-invoices.ts).
+ * names its seller (the live and the journeys' one) also gets e-invoices (seeded-invoices.ts), and with
+ * SEED_FISCAL_SETTINGS the seller's fiscal settings, so it issues its own.
  * Run by Playwright's webServer command: `node --import tsx tests/e2e/seed-store.ts`.
  */
 import { rm } from "node:fs/promises";
 import pg from "pg";
+import { saveFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
 import { parseEnv } from "#app/lib/env.server.ts";
 import { createServices } from "#app/lib/services.server.ts";
 import { orders } from "#db/schema.ts";
+import { TEST_FISCAL_SETTINGS } from "../setup/seed-invoices.ts";
 import { seedProduct } from "../setup/seed-product.ts";
 import { seedE2eInvoices } from "./seeded-invoices.ts";
 import { SEEDED_ORDERS } from "./seeded-orders.ts";
@@ -46,5 +49,6 @@ await services.database.db.insert(orders).values(
   })),
 );
 await seedRegisterSales(services.database.db);
+if (process.env.SEED_FISCAL_SETTINGS) await saveFiscalSettings(services.database.db, TEST_FISCAL_SETTINGS);
 if (process.env.SELLER_VAT_ID) await seedE2eInvoices(services.database.db);
 await services.close();
