@@ -7,6 +7,7 @@ import { fetchEcbRates, parseEcbRates, rateOn, toEuroCents } from "#app/lib/book
 import { saveFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
 import { exchangeRates, invoiceRequests, invoices, orders } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
+import { TEST_FISCAL_SETTINGS } from "../setup/seed-invoices.ts";
 import { TEST_SELLER } from "../setup/seller.ts";
 
 const FILE = readFileSync("tests/fixtures/ecb/eurofxref-hist-90d.xml", "utf8");
@@ -108,18 +109,7 @@ for (const backend of testBackends()) {
     it("the books job fetches the rates a recent dollar sale lacks and issues its invoice; a failing ECB is only a warning", async () => {
       const database = await backend.open();
       const { db } = database;
-      await saveFiscalSettings(db, {
-        regime: "ordinario",
-        codiceFiscale: null,
-        street: "Via Roma 1",
-        postcode: "20121",
-        city: "Milano",
-        province: "MI",
-        series: "FT",
-        requestDays: 10,
-        euConsumerSalesAboveThreshold: true,
-        flatRateForeignBusinessNatura: "N2.1",
-      });
+      await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
       const paidAt = new Date(Date.now() - 2 * 86_400_000);
       const [euro] = await db
         .insert(orders)

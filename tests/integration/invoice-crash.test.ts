@@ -4,6 +4,7 @@ import { issueDueDocuments } from "#app/lib/books/issue-invoices.server.ts";
 import { openDatabase } from "#app/lib/db/database.server.ts";
 import { invoiceRequests, invoices, orders } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
+import { TEST_FISCAL_SETTINGS } from "../setup/seed-invoices.ts";
 import { TEST_SELLER } from "../setup/seller.ts";
 import { startServer } from "../setup/server.ts";
 
@@ -21,18 +22,7 @@ describe.runIf(postgres)("an invoice interrupted by SIGKILL", () => {
     const url = await postgres!.freshUrl!();
     const beside = await openDatabase({ url, dataDir: null });
     const { db } = beside;
-    await saveFiscalSettings(db, {
-      regime: "ordinario",
-      codiceFiscale: null,
-      street: "Via Roma 1",
-      postcode: "20121",
-      city: "Milano",
-      province: "MI",
-      series: "FT",
-      requestDays: 10,
-      euConsumerSalesAboveThreshold: true,
-      flatRateForeignBusinessNatura: "N2.1",
-    });
+    await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
     const [order] = await db
       .insert(orders)
       .values({

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courtesyCopyPdf } from "#app/lib/books/courtesy-copy.server.ts";
 import type { Buyer } from "#app/lib/books/fatturapa.ts";
-import { type StoredFiscalSettings, saveFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
+import { saveFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
 import { type IssuingServices, issueDueDocuments } from "#app/lib/books/issue-invoices.server.ts";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
 import { startJobs } from "#app/lib/jobs.server.ts";
@@ -15,6 +15,7 @@ import { emailOutbox, exchangeRates, invoiceRequests, invoices, orders, paymentR
 import { startSmtp } from "../mocks/smtp.ts";
 import { testBackends } from "../setup/databases.ts";
 import { fatturaPaSchemaErrors } from "../setup/fatturapa-xsd.ts";
+import { TEST_FISCAL_SETTINGS } from "../setup/seed-invoices.ts";
 import { TEST_SELLER } from "../setup/seller.ts";
 import { testServices } from "../setup/services.ts";
 
@@ -29,19 +30,6 @@ beforeAll(async () => {
   ecbUrl = `http://127.0.0.1:${(ecbServer.address() as AddressInfo).port}/eurofxref-hist-90d.xml`;
 });
 afterAll(() => new Promise<void>((resolve) => ecbServer.close(() => resolve())));
-
-const FISCAL: StoredFiscalSettings = {
-  regime: "ordinario",
-  codiceFiscale: null,
-  street: "Via Roma 1",
-  postcode: "20121",
-  city: "Milano",
-  province: "MI",
-  series: "FT",
-  requestDays: 10,
-  euConsumerSalesAboveThreshold: true,
-  flatRateForeignBusinessNatura: "N2.1",
-};
 
 const services = (database: Database): IssuingServices => ({
   database,
@@ -154,7 +142,7 @@ for (const backend of testBackends()) {
     it("issues one valid invoice per buyer type and regime, in euro at the ECB's rate of the sale's day, adding up to the charge", async () => {
       const database = await backend.open();
       const { db } = database;
-      await saveFiscalSettings(db, FISCAL);
+      await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
       await fetchRates(db);
       const cases = [
         { buyerType: "consumer", buyer: BUYERS.italianConsumer, rate: "22.00", natura: [] },
@@ -226,7 +214,7 @@ for (const backend of testBackends()) {
     it("a flat-rate seller invoices without VAT (N2.2) and declares stamp duty only above EUR 77.47", async () => {
       const database = await backend.open();
       const { db } = database;
-      await saveFiscalSettings(db, { ...FISCAL, regime: "forfettario" });
+      await saveFiscalSettings(db, { ...TEST_FISCAL_SETTINGS, regime: "forfettario" });
       await fetchRates(db);
       const small = await paidOrder(db, "consumer", BUYERS.italianConsumer, { amountCents: 4700 });
       const large = await paidOrder(db, "business", BUYERS.italianBusinessSdi, { amountCents: 12_000 });
@@ -258,7 +246,7 @@ for (const backend of testBackends()) {
     it("gives 20 requests numbers 1 to 20 without a gap when two runs issue them at once", async () => {
       const database = await backend.open();
       const { db } = database;
-      await saveFiscalSettings(db, FISCAL);
+      await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
       await fetchRates(db);
       for (let i = 0; i < 20; i++) await paidOrder(db, "business", BUYERS.germanBusiness);
       const runs = await Promise.all([
@@ -279,7 +267,7 @@ for (const backend of testBackends()) {
         const url = await backend.freshUrl!();
         const one = await openDatabase({ url, dataDir: null });
         const two = await openDatabase({ url, dataDir: null });
-        await saveFiscalSettings(one.db, FISCAL);
+        await saveFiscalSettings(one.db, TEST_FISCAL_SETTINGS);
         await fetchRates(one.db);
         for (let i = 0; i < 20; i++) await paidOrder(one.db, "consumer", BUYERS.usConsumer);
         const runs = await Promise.all([issueDueDocuments(services(one)), issueDueDocuments(services(two))]);
@@ -303,7 +291,7 @@ for (const backend of testBackends()) {
         "Impostazioni fiscali incomplete: Manca il regime IVA (ordinario o forfettario). Manca l'indirizzo della sede (via, comune). Manca il CAP della sede (5 cifre). Manca la provincia della sede (2 lettere, per esempio MI).",
       );
       expect((await db.execute(sql`select * from invoice_series`)).rows).toEqual([]);
-      await saveFiscalSettings(db, FISCAL);
+      await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
       expect(await issueDueDocuments(services(database))).toEqual({ issued: 1, waiting: 0 });
       expect((await validInvoice(db, order.id)).number).toBe(1);
       expect((await db.select().from(invoiceRequests))[0]!.problem).toBeNull();
@@ -313,7 +301,7 @@ for (const backend of testBackends()) {
     it("waits for the ECB's rate of the sale's day, then issues at that rate", async () => {
       const database = await backend.open();
       const { db } = database;
-      await saveFiscalSettings(db, FISCAL);
+      await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
       ecb.status = 503;
       try {
         // Monday 30 November: the ECB has not published it yet (the fixture ends on Friday 27).
@@ -343,7 +331,7 @@ for (const backend of testBackends()) {
     it("a sale on a Saturday takes Friday's rate once Monday's is published", async () => {
       const database = await backend.open();
       const { db } = database;
-      await saveFiscalSettings(db, FISCAL);
+      await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
       await fetchRates(db);
       await db.insert(exchangeRates).values({ day: "2026-11-30", currency: "USD", perEuro: 1.06 });
       const order = await paidOrder(db, "consumer", BUYERS.usConsumer, {
@@ -361,7 +349,7 @@ for (const backend of testBackends()) {
     it("a field FatturaPA refuses becomes the request's problem in Italian, gives its number back and blocks no other request", async () => {
       const database = await backend.open();
       const { db } = database;
-      await saveFiscalSettings(db, FISCAL);
+      await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
       await fetchRates(db);
       const bad = await paidOrder(db, "business", {
         ...BUYERS.germanBusiness,
@@ -380,7 +368,7 @@ for (const backend of testBackends()) {
     it("a refund after the invoice gives one credit note (TD04) at the refund day's rate; partial refunds and a lost dispute too", async () => {
       const database = await backend.open();
       const { db } = database;
-      await saveFiscalSettings(db, FISCAL);
+      await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
       await fetchRates(db);
       const full = await paidOrder(db, "business", BUYERS.italianBusinessSdi, {
         paidAt: new Date("2026-11-25T09:00:00Z"),
@@ -465,7 +453,7 @@ for (const backend of testBackends()) {
       const jobs = await startJobs(store);
       try {
         const { db } = store.database;
-        await saveFiscalSettings(db, FISCAL);
+        await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
         await fetchRates(db);
         // The job's first run, at start, found nothing to issue.
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -487,7 +475,7 @@ for (const backend of testBackends()) {
     it("e-mails the courtesy copy through SMTP, with its PDF and the sentence on where the valid invoice is", async () => {
       const database = await backend.open();
       const { db } = database;
-      await saveFiscalSettings(db, FISCAL);
+      await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
       await fetchRates(db);
       const order = await paidOrder(db, "business", BUYERS.italianBusinessSdi);
       await issueDueDocuments(services(database));

@@ -24,6 +24,7 @@ import {
   unsubscribes,
 } from "#db/schema.ts";
 import type { TestBackend } from "./databases.ts";
+import { TEST_FISCAL_SETTINGS } from "./seed-invoices.ts";
 import { seedProduct } from "./seed-product.ts";
 import { TEST_SELLER } from "./seller.ts";
 
@@ -159,18 +160,7 @@ export function runScript(
  */
 export async function fillBooks(services: Services, orderId: string) {
   const db = services.database.db;
-  await saveFiscalSettings(db, {
-    regime: "ordinario",
-    codiceFiscale: null,
-    street: "Via Roma 1",
-    postcode: "20121",
-    city: "Milano",
-    province: "MI",
-    series: "FT",
-    requestDays: 10,
-    euConsumerSalesAboveThreshold: true,
-    flatRateForeignBusinessNatura: "N2.1",
-  });
+  await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   const refundedAt = new Date();
   await db
