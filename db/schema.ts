@@ -121,6 +121,8 @@ export const orders = pgTable(
     /** With that consent only: the payer's first name and initial ("Daniel W.") and billing city, from the paid session. */
     buyerShortName: text("buyer_short_name"),
     city: text("city"),
+    /** The tax ID the buyer gave Stripe at checkout (a business's VAT number), offered again when they ask for an invoice. */
+    taxId: text("tax_id"),
   },
   (t) => [index("orders_email").on(t.email), index("orders_created_at").on(t.createdAt)],
 );

@@ -106,7 +106,7 @@ export const PRIVACY: LegalDocument = {
     {
       title: "Payments",
       paragraphs: [
-        "You pay on Stripe's own payment page. Your card details go to Stripe and never reach us; Stripe keeps the payment data under its own privacy policy (stripe.com/privacy). We receive the payment's status, your billing country and the receipt.",
+        "You pay on Stripe's own payment page. Your card details go to Stripe and never reach us; Stripe keeps the payment data under its own privacy policy (stripe.com/privacy). We receive the payment's status, your billing country, the receipt and, if you give one on Stripe's page, your business's VAT number (offered again if you ask us for an invoice).",
       ],
     },
     {

@@ -143,13 +143,7 @@ for (const backend of testBackends()) {
         payerName: "Mario Rossi",
         city: "Roma",
         country: "IT",
-        billing: {
-          line1: "Via Dante 5",
-          line2: null,
-          postalCode: "00184",
-          state: "RM",
-          taxIds: [{ type: "eu_vat", value: "IT02313821007" }],
-        },
+        taxId: "IT02313821007",
       });
     });
 

@@ -108,6 +108,7 @@ export async function eraseBuyer(db: Db, email: string, mailDir: string) {
         updatedAt: sql`now()`,
         buyerShortName: null,
         city: null,
+        taxId: null,
       })
       .where(sameAddress(orders.email, address))
       .returning({ id: orders.id });

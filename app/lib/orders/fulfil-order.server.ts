@@ -71,6 +71,7 @@ export async function fulfilOrder(
     city?: string | null;
     invoiceId?: string | null;
     invoiceUrl?: string | null;
+    taxId?: string | null;
   },
 ): Promise<{ order: Order | null; newlyPaid: boolean }> {
   return db.transaction(async (tx) => {
@@ -94,6 +95,7 @@ export async function fulfilOrder(
           city: sql`case when ${orders.showPurchaseAt} is not null then ${cleanCity(payment.city)}::text end`,
         }),
         ...(payment.invoiceUrl !== undefined && { invoiceUrl: payment.invoiceUrl }),
+        ...(payment.taxId !== undefined && { taxId: payment.taxId }),
       })
       .where(and(eq(orders.id, payment.orderId), inArray(orders.status, UNPAID_STATUSES)))
       .returning();

@@ -56,18 +56,8 @@ export interface SessionStatus {
   /** The payer's name and billing city, when the provider collected them (a recent sale's "Daniel W. from London", with the buyer's consent). */
   payerName: string | null;
   city: string | null;
-  /**
-   * What the provider collected for an invoice, to prefill the buyer's request: the billing
-   * address's street lines, postcode and state or province, and the tax IDs the buyer gave
-   * (Stripe's customer_details.tax_ids, e.g. { type: "eu_vat", value: "DE123456789" }); null when none.
-   */
-  billing: {
-    line1: string | null;
-    line2: string | null;
-    postalCode: string | null;
-    state: string | null;
-    taxIds: { type: string; value: string }[];
-  } | null;
+  /** The tax ID the buyer gave at checkout (Stripe's customer_details.tax_ids, e.g. DE123456789), reused for an invoice request. */
+  taxId: string | null;
   /** The provider's invoice for the payment (the buyer's receipt), when one was created. */
   invoiceId: string | null;
   /** The invoice's public page, when the provider returned it with the session. */

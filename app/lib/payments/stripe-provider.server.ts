@@ -45,12 +45,8 @@ export interface SessionFields {
     address?: {
       country?: string | null;
       city?: string | null;
-      line1?: string | null;
-      line2?: string | null;
-      postal_code?: string | null;
-      state?: string | null;
     } | null;
-    tax_ids?: { type: string; value: string | null }[] | null;
+    tax_ids?: { value: string | null }[] | null;
   } | null;
   invoice?: string | InvoiceFields | null;
 }
@@ -87,17 +83,7 @@ export function sessionStatus(session: SessionFields): SessionStatus {
     country: session.customer_details?.address?.country ?? null,
     payerName: session.customer_details?.name ?? null,
     city: session.customer_details?.address?.city ?? null,
-    billing: session.customer_details
-      ? {
-          line1: session.customer_details.address?.line1 ?? null,
-          line2: session.customer_details.address?.line2 ?? null,
-          postalCode: session.customer_details.address?.postal_code ?? null,
-          state: session.customer_details.address?.state ?? null,
-          taxIds: (session.customer_details.tax_ids ?? []).flatMap(({ type, value }) =>
-            value ? [{ type, value }] : [],
-          ),
-        }
-      : null,
+    taxId: session.customer_details?.tax_ids?.find(({ value }) => value)?.value ?? null,
     invoiceId: idOf(session.invoice),
     invoiceUrl: session.invoice && typeof session.invoice === "object" ? invoicePage(session.invoice) : null,
   };

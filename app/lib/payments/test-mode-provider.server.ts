@@ -72,7 +72,7 @@ export class TestModeProvider implements PaymentProvider {
       country: this.tax ? TEST_VAT.country : null,
       payerName: null,
       city: null,
-      billing: null,
+      taxId: null,
       invoiceId: null,
       invoiceUrl: null,
     };

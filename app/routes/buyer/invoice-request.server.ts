@@ -1,7 +1,7 @@
 /**
  * The success page's "Invoice" section and its form: the invoice and credit notes issued for the
  * order (links to their courtesy copies), a request waiting to be issued, the request form (within
- * the days the seller allows after payment, prefilled from what the payment provider collected),
+ * the days the seller allows after payment, prefilled with the billing country and tax ID the order holds),
  * or, after them, whom to write to. The form posts as a document to the success page's action.
  */
 import { asc, eq } from "drizzle-orm";
@@ -20,9 +20,7 @@ import {
   recordInvoiceRequest,
 } from "#app/lib/books/invoice-requests.server.ts";
 import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
-import { logger } from "#app/lib/logger.server.ts";
 import type { Order } from "#app/lib/orders/fulfil-order.server.ts";
-import type { SessionStatus } from "#app/lib/payments/payment-provider.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { invoiceRequests, invoices } from "#db/schema.ts";
 
@@ -75,53 +73,22 @@ export async function loadInvoiceSection(
   return {
     kind: "form",
     days: requestDays,
-    values: prefill(await collected(services, order, now.getTime())),
+    values: prefill(order),
   };
 }
 
-/** What the provider collected at checkout, from the cached answer or one call; nothing when it cannot say. */
-async function collected(services: Services, order: Order, now: number): Promise<SessionStatus | null> {
-  const sessionId = order.providerSessionId;
-  if (!sessionId) return null;
-  const cached = services.memory.sessionAnswers.get(sessionId, now);
-  if (cached !== undefined) return cached;
-  try {
-    const answer = await services.payments.getSession(sessionId);
-    services.memory.sessionAnswers.set(sessionId, answer, now);
-    return answer;
-  } catch (error) {
-    logger.warn(
-      { error: error instanceof Error ? error.name : typeof error },
-      "payment provider unreachable while prefilling an invoice request",
-    );
-    return null;
-  }
-}
-
 /**
- * The form as the provider's details fill it: the payer's name (the last word as the last name),
- * the billing address, and the tax ID given at checkout (Stripe's tax ID collection), which makes
- * the buyer a business. The buyer checks and completes it.
+ * The form as the order fills it: the billing country the payment provider reported, and the tax
+ * ID the buyer gave at checkout (Stripe's tax ID collection), which makes the buyer a business. The
+ * store keeps no name or street of the payer, so the buyer types those; the page asks the provider
+ * nothing.
  */
-function prefill(session: SessionStatus | null): InvoiceFormValues {
-  if (!session) return {};
-  const values: InvoiceFormValues = {};
-  const words = session.payerName?.trim().split(/\s+/) ?? [];
-  if (words.length > 1) {
-    values.firstName = words.slice(0, -1).join(" ");
-    values.lastName = words.at(-1)!;
-  }
-  const billing = session.billing;
-  const street = [billing?.line1, billing?.line2].filter(Boolean).join(", ");
-  if (street) values.street = street;
-  if (billing?.postalCode) values.postcode = billing.postalCode;
-  if (session.city) values.city = session.city;
-  if (session.country) values.country = session.country;
-  if (billing?.state) values.province = billing.state;
-  const taxId = billing?.taxIds[0]?.value;
-  values.buyerType = taxId ? "business" : "consumer";
-  if (taxId) values.vatNumber = taxId;
-  return values;
+function prefill(order: Order): InvoiceFormValues {
+  return {
+    ...(order.country && { country: order.country }),
+    buyerType: order.taxId ? "business" : "consumer",
+    ...(order.taxId && { vatNumber: order.taxId }),
+  };
 }
 
 /** Refusals by their status: asked already or at the wrong time is a conflict, too late is gone. */
