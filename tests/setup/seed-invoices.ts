@@ -7,10 +7,10 @@
 import { sql } from "drizzle-orm";
 import { type Buyer, fatturaPaFileName, fatturaPaXml, type Seller } from "#app/lib/books/fatturapa.ts";
 import type { StoredFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
-import { type Tx, takeInvoiceNumber } from "#app/lib/books/numbering.server.ts";
+import { takeInvoiceNumber } from "#app/lib/books/numbering.server.ts";
 import { type BuyerType, treatmentOf } from "#app/lib/books/sale-regime.ts";
 import { splitInclusive, stampDutyCents } from "#app/lib/books/tax-split.ts";
-import type { Db } from "#app/lib/db/database.server.ts";
+import type { Db, Tx } from "#app/lib/db/database.server.ts";
 import { orders } from "#db/schema.ts";
 
 /** Complete fiscal settings for TEST_SELLER (tests/setup/seller.ts): with them the store may invoice. */

@@ -21,7 +21,7 @@ import {
   type InvoiceModel,
 } from "#app/lib/books/fatturapa.ts";
 import { readFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
-import { documentNumber, type Tx, takeInvoiceNumber } from "#app/lib/books/numbering.server.ts";
+import { documentNumber, takeInvoiceNumber } from "#app/lib/books/numbering.server.ts";
 import {
   type BuyerType,
   type Treatment,
@@ -29,7 +29,7 @@ import {
   treatmentOf,
 } from "#app/lib/books/sale-regime.ts";
 import { splitInclusive } from "#app/lib/books/tax-split.ts";
-import { type Db, isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
+import { type Db, isDatabaseUnavailable, type Tx } from "#app/lib/db/database.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";

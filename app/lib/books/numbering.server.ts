@@ -5,10 +5,7 @@
  * moment waits for it and gets the next number, and a rolled-back invoice gives its number back.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "#app/lib/db/database.server.ts";
-
-/** The transaction a caller opened with `db.transaction(async (tx) => …)`. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import type { Db, Tx } from "#app/lib/db/database.server.ts";
 
 /** A series' name as it is printed before the number: letters and digits, at most 10 (e.g. "FT", "NC"). */
 export const isSeriesName = (series: string) => /^[A-Z0-9]{1,10}$/.test(series);

@@ -3,6 +3,7 @@ import { PRODUCT } from "#app/content/site.ts";
 import { AppError } from "#app/lib/app-error.ts";
 import type { InvoiceRequest } from "#app/lib/books/invoice-request.ts";
 import { recordInvoiceRequest } from "#app/lib/books/invoice-requests.server.ts";
+import type { Db, Tx } from "#app/lib/db/database.server.ts";
 import { normalizeEmail } from "#app/lib/email-address.ts";
 import { type Attribution, NO_ATTRIBUTION } from "#app/lib/funnel/attribution.server.ts";
 import { countStep } from "#app/lib/funnel/count-step.server.ts";
@@ -43,8 +44,8 @@ export async function createOrder(
     throw new AppError("PRODUCT_UNAVAILABLE", "The toolkit is temporarily unavailable.");
   }
   const { amountCents, discountApplied } = await chargedPrice(services, input);
-  const order = await db.transaction(async (tx) => {
-    const [created] = await tx
+  const insertOrder = async (into: Db | Tx) => {
+    const [created] = await into
       .insert(orders)
       .values({
         email: normalizeEmail(input.email),
@@ -63,18 +64,25 @@ export async function createOrder(
       })
       .returning();
     if (!created) throw new Error("Order insert returned nothing");
-    if (input.invoiceRequest) {
-      const recorded = await recordInvoiceRequest(tx, {
-        orderId: created.id,
-        request: input.invoiceRequest,
-        via: "checkout",
-        now: created.createdAt,
-        requestDays: 0,
-      });
-      if (!recorded.ok) throw new Error(`The invoice request was refused: ${recorded.reason}`);
-    }
     return created;
-  });
+  };
+  // The invoice request is recorded with its order or not at all; an order without one is one
+  // statement (every checkout counts, ADR 027).
+  const invoiceRequest = input.invoiceRequest;
+  const order = invoiceRequest
+    ? await db.transaction(async (tx) => {
+        const created = await insertOrder(tx);
+        const recorded = await recordInvoiceRequest(tx, {
+          orderId: created.id,
+          request: invoiceRequest,
+          via: "checkout",
+          now: created.createdAt,
+          requestDays: 0,
+        });
+        if (!recorded.ok) throw new Error(`The invoice request was refused: ${recorded.reason}`);
+        return created;
+      })
+    : await insertOrder(db);
 
   let session: Awaited<ReturnType<typeof payments.createCheckoutSession>>;
   try {

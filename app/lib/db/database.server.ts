@@ -21,6 +21,8 @@ export type Schema = typeof schema;
  * store uses (`rows`), so code is written once against the node-postgres flavour.
  */
 export type Db = PgDatabase<NodePgQueryResultHKT, Schema>;
+/** The transaction a caller opened with `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;
