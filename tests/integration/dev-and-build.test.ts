@@ -83,7 +83,8 @@ for (const mode of ["build", "dev"] as const) {
         executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
         args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
       });
-      try {
+      /** One purchase at the discount, from the checkout to the success page; returns the page's errors. */
+      const buy = async (email: string) => {
         const page = await browser.newPage();
         // Under `npm run dev` Vite compiles each module the first time the browser asks for it,
         // which on a loaded two-core machine takes far longer than a built page.
@@ -92,18 +93,28 @@ for (const mode of ["build", "dev"] as const) {
         page.on("pageerror", (error) => failures.push(error.message));
         // The store's own address (PUBLIC_URL), where its redirects lead.
         await page.goto(`http://localhost:${seeded.server.port}/checkout`);
-        // The dialog opens only when the page script runs.
+        // The dialog opens only when the page script runs; it closes once the offer is in, and until
+        // then the page behind it takes no typing.
         await page.getByRole("button", { name: "Unlock 25% Discount Now" }).click();
-        await page.getByLabel("Email address").fill("browser.buyer@example.com");
+        await page.getByRole("dialog").waitFor({ state: "hidden" });
+        await page.getByLabel("Email address").fill(email);
         await page.getByRole("checkbox", { name: /I want immediate access to the download/ }).check();
         await page.getByRole("button", { name: "Complete Purchase - $35.25" }).click();
         await page.getByRole("button", { name: "Pay $35.25" }).click();
         await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-        expect(failures).toEqual([]);
+        await page.close();
+        return failures;
+      };
+      try {
+        // On its first pages `npm run dev` bundles the dependencies it meets and reloads the page
+        // when it finds new ones (Vite's behaviour on a cold start, not the store's): a first
+        // purchase warms it, whatever becomes of it, and the second is the one checked.
+        if (mode === "dev") await buy("warm.up@example.com").catch(() => undefined);
+        expect(await buy("browser.buyer@example.com")).toEqual([]);
       } finally {
         await browser.close();
       }
-    }, 240_000);
+    }, 420_000);
 
     it("answers the same machine-readable routes and the 404 page", async () => {
       const base = seeded.server.url;
