@@ -7,6 +7,7 @@
  * bilingual form; the standard fonts print Latin-1 only, and anything else becomes "?".
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { printable, wrap } from "#app/lib/pdf-text.server.ts";
 
 /** A party as the XML names it. */
 export interface CopyParty {
@@ -125,23 +126,6 @@ const euro = (amountCents: number) =>
   `${new Intl.NumberFormat("it-IT", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amountCents / 100)} EUR`;
 /** 2026-11-28 → 28/11/2026. */
 const italianDate = (day: string) => day.split("-").reverse().join("/");
-
-/** The standard fonts encode WinAnsi: anything outside Latin-1 is printed as "?". */
-const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 const GREY = rgb(0.39, 0.45, 0.55);

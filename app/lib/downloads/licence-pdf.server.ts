@@ -9,6 +9,7 @@ import pLimit from "p-limit";
 import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
 import { LICENSE, PRODUCT } from "#app/content/site.ts";
 import type { Env } from "#app/lib/env.server.ts";
+import { printable, wrap } from "#app/lib/pdf-text.server.ts";
 import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
 
 /** Who grants the license and answers about it: the same on every buyer's license. */
@@ -31,24 +32,6 @@ export interface LicenceDetails extends LicenceIssuer {
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 56 };
-
-/** The standard fonts encode WinAnsi only: anything else (an IDN address) is shown as "?". */
-const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
-
-/** Splits `text` into lines no wider than `width` at `size` points. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 /**
  * Licences made at once. Making one is the main thread's work (0.7 ms warm, a few ms cold), so
