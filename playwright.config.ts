@@ -101,7 +101,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // Generous for a slow, shared CI machine: a timeout here is a hang, not a performance budget.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   projects: [
     {
       name: "desktop",
@@ -127,14 +129,19 @@ export default defineConfig({
       grep: /@phone/,
       use: { ...phone, baseURL: `http://localhost:${E2E.shopPhone.port}` },
     },
+    // The live store's specs share its state (a public promotion changes every price): one test
+    // at a time, the phone's after the desktop's.
     {
       name: "live",
       testMatch: live,
+      workers: 1,
       use: { ...desktop, baseURL: `http://localhost:${E2E.live.port}` },
     },
     {
       name: "live-phone",
       testMatch: live,
+      workers: 1,
+      dependencies: ["live"],
       grep: /@phone/,
       use: { ...phone, baseURL: `http://localhost:${E2E.live.port}` },
     },

@@ -69,6 +69,11 @@ export interface PageHandle {
    * left out.
    */
   purchaseStep?: (loaderData: unknown) => boolean;
+  /**
+   * The price every buyer pays now, from the route's loader data, for the header's button (the
+   * landing page's facts); pages without it show the regular price.
+   */
+  priceCents?: (loaderData: unknown) => number | undefined;
 }
 
 /**
@@ -96,6 +101,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const purchaseStep = matches.some((match) =>
     (match.handle as PageHandle | undefined)?.purchaseStep?.(match.loaderData),
   );
+  const priceCents = matches
+    .map((match) => (match.handle as PageHandle | undefined)?.priceCents?.(match.loaderData))
+    .find((cents) => cents !== undefined);
   const testModeNotice =
     config?.testMode && !matches.some((match) => (match.handle as PageHandle | undefined)?.ownTestModeNotice);
   // Pages with React (the app and the error pages alike) run the header menu from here; pages
@@ -121,7 +129,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {testModeNotice && <TestModeNotice />}
-        {!ownHeader && <SiteHeader checkoutButton={!purchaseStep} />}
+        {!ownHeader && (
+          <SiteHeader checkoutButton={!purchaseStep} {...(priceCents !== undefined && { priceCents })} />
+        )}
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -6,6 +6,8 @@ export default [
   route("checkout/offer", "routes/checkout-offer.ts"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("withdraw", "routes/withdraw.tsx"),
+  route("accessibility", "routes/accessibility.tsx"),
   route("pay/test/:session", "routes/pay-test.tsx"),
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("blog", "routes/blog-index.tsx"),
@@ -19,6 +21,7 @@ export default [
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   route("review/:token", "routes/review.tsx"),
   route("how-reviews-are-verified", "routes/reviews-verification.tsx"),
+  route("reviews", "routes/reviews.tsx"),
   route("invoice/:token", "routes/invoice-pdf.ts"),
   // The admin area and the success page live at generated, secret paths (ADR 005): this route
   // resolves which one a single-segment path is (the admin's Panoramica or the buyer's success

@@ -1,5 +1,5 @@
 /**
- * Checkout capacity (issue 16, item 3): how many purchases a second the built store sustains, on
+ * Checkout capacity (ADR 027): how many purchases a second the built store sustains, on
  * PGlite and on PostgreSQL. One purchase is the checkout POST, the test-mode payment POST and the
  * fulfilment it runs (the order paid, its delivery e-mail queued in the outbox). The load is open:
  * purchases start at a fixed rate whatever the answers, in steps (50, 100, … 250 a second, each for

@@ -107,7 +107,7 @@ async function fetchAll(urls: string[], hashOf: (url: string) => string = () => 
 const server = await startServer({ ...env, LOG_LEVEL: "error", TRUST_PROXY: "loopback" });
 const pid = server.process.pid!;
 const mb = (bytes: number) => Math.round(bytes / 1048576);
-// RSS as the server answers its first request: the old baseline. It swings by hundreds of MB
+// RSS as the server answers its first request. It swings by hundreds of MB
 // from run to run (PGlite's start-up leaves garbage that the first GC frees), so it is reported
 // but not budgeted.
 const rssCold = rssOf(pid);

@@ -2,10 +2,10 @@
  * The store's pages next to a client-rendered peer (ADR 028): Lighthouse 13 mobile, median of 3, on
  * `/`, `/checkout`, `/blog`, two articles and the success page of a paid order, in the built store
  * and in the peer (bench/peer, the specification's own SPA stack, built here and served by nginx).
- * Every figure is reported as `store / peer (ratio×)`; the budgets are issue 16's: 100 in every
+ * Every figure is reported as `store / peer (ratio×)`; the budgets: 100 in every
  * Lighthouse category (SEO on indexable pages), LCP ≤ 1 s on `/` and the articles, the landing's
  * JavaScript ≤ 0.05× and LCP ≤ 0.6× the peer's, the store at least as good as the peer on every
- * figure but the HTML bytes, and the earlier landing and blog benches' weight budgets.
+ * figure but the HTML bytes, and weight budgets for the landing page and the blog.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -32,7 +32,7 @@ interface Page {
   peer: string;
   /** `noindex` pages (checkout, success) have their SEO reported, not budgeted. */
   indexable: boolean;
-  /** LCP ≤ 1 s (issue 16): the landing page and the articles. */
+  /** LCP ≤ 1 s: the landing page and the articles. */
   fastLcp: boolean;
 }
 

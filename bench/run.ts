@@ -25,6 +25,8 @@ const files = readdirSync("bench")
   .sort();
 // Every bench's temporary files (stores, products, PostgreSQL clusters) go under one directory.
 const removeRunTmpdir = makeRunTmpdir();
+// The stores a bench seeds start from the build's migrated database, as the tests' from theirs.
+process.env.TEST_DATABASE_TEMPLATE = join(process.cwd(), "build", "server", "fresh-database");
 const resultsFile = join(tmpdir(), "figures.jsonl");
 writeFileSync(resultsFile, "");
 const failedFiles: string[] = [];

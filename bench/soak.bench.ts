@@ -1,5 +1,5 @@
 /**
- * The soak (issue 16, item 2): 10 minutes (SOAK_SECONDS to shorten a trial) of mixed traffic at a
+ * The soak: 10 minutes (SOAK_SECONDS to shorten a trial) of mixed traffic at a
  * steady 20 actions a second against the built store with a real SMTP server: pages, checkouts
  * paid on the test payment page, downloads through the delivery e-mail's link, admin reads (the
  * panel and the whole orders CSV, each once a second, over a table that grows by two orders a

@@ -166,8 +166,8 @@ try {
     else {
       report(`${page.name}: store / nginx requests per second (rendered per request)`, ratio, "x");
       // Compressing a page rendered per request should cost little beside rendering it: with
-      // Brotli's default 4 MB window each response's encoder made V8 run full collections, and
-      // /checkout with br served half of what it served uncompressed (ADR 026, session 14). The
+      // Brotli's default 4 MB window each response's encoder makes V8 run full collections, and
+      // /checkout with br serves half of what it serves uncompressed (ADR 026). The
       // two alternate with no quiet spell between them, so both meet the store in the same state.
       const identity = { encoding: "identity" };
       const pairs = [wrk(store), wrk(store, identity), wrk(store), wrk(store, identity)];

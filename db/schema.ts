@@ -1,3 +1,8 @@
+/**
+ * The store's whole database schema: one file because drizzle-kit generates the SQL migrations
+ * (db/migrations) from it (drizzle.config.ts), and the tables' references to each other read in one
+ * place. One PostgreSQL schema for PGlite and PostgreSQL (ADR 003).
+ */
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -123,6 +128,12 @@ export const orders = pgTable(
     city: text("city"),
     /** The tax ID the buyer gave Stripe at checkout (a business's VAT number), offered again when they ask for an invoice. */
     taxId: text("tax_id"),
+    /**
+     * Paid (or to be paid) with live keys, as the provider reports it: only live payments enter the
+     * seller's books (the real invoice series, the registers, the OSS figures); test ones get test
+     * documents. Test mode is never live.
+     */
+    livemode: boolean("livemode").notNull().default(false),
   },
   (t) => [index("orders_email").on(t.email), index("orders_created_at").on(t.createdAt)],
 );
@@ -313,6 +324,54 @@ export const refundRequests = pgTable("refund_requests", {
   decidedAt: timestamp("decided_at", { withTimezone: true }),
 });
 
+/**
+ * Withdrawal statements made on /withdraw, between the neutral answer and their resolution: kept
+ * here, not in a process's timer, so a restart drops none. Each row lives about a second.
+ */
+export const withdrawalRequests = pgTable(
+  "withdrawal_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The order reference or the e-mail used to buy, as typed (trimmed). */
+    identifier: text("identifier").notNull(),
+    name: text("name").notNull(),
+    /** The e-mail for the confirmation, normalised. */
+    email: text("email").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    /** Not looked up before this moment, picked at random (withdrawals.server.ts). */
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("withdrawal_requests_due").on(t.dueAt)],
+);
+
+/**
+ * Each order's withdrawal (CRD art. 11a): the statement as the buyer made it, what the store
+ * answered and, where the right held, the refund's state. One per order: a second statement
+ * changes nothing and sends nothing.
+ */
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id),
+    /** When the buyer confirmed the statement: the date and time the confirmation names. */
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** refund (the right held), right-lost, period-ended, already-refunded, disputed. */
+    outcome: text("outcome").notNull(),
+    /** With outcome "refund": pending, refunding, refunded, failed (retried by reconciliation). */
+    refundStatus: text("refund_status"),
+    refundedCents: integer("refunded_cents"),
+    refundAttempts: integer("refund_attempts").notNull().default(0),
+    /** The provider's last refusal, for the owner. */
+    lastError: text("last_error"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("withdrawals_requested_at").on(t.requestedAt)],
+);
+
 /** One-time links that let a buyer confirm their address after a shared link was noticed. */
 export const downloadConfirmations = pgTable(
   "download_confirmations",
@@ -461,12 +520,14 @@ export const priceHistory = pgTable(
  * exchange rate), and is cleared when it is.
  */
 export const invoiceRequests = pgTable("invoice_requests", {
+  /** Deleted with its order: an order never paid (removed by maintenance) has nothing to invoice. */
   orderId: uuid("order_id")
     .primaryKey()
-    .references(() => orders.id),
+    .references(() => orders.id, { onDelete: "cascade" }),
   buyerType: text("buyer_type").notNull().$type<"consumer" | "business">(),
   buyer: jsonb("buyer").notNull(),
-  via: text("via").notNull().$type<"checkout" | "success-page">(),
+  /** checkout or success-page: the buyer's form; provider-tax-id: the tax ID given on Stripe's page. */
+  via: text("via").notNull().$type<"checkout" | "success-page" | "provider-tax-id">(),
   requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
   problem: text("problem"),
 });

@@ -4,26 +4,18 @@
  * environment (DATA_DIR or DATABASE_URL); with PGlite, stop the store first.
  */
 
-import { type Database, DatabaseInUseError, openDatabase } from "#app/lib/db/database.server.ts";
-import { ConfigError, parseEnv } from "#app/lib/env.server.ts";
+import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
 import { generatePassword } from "#app/lib/password.server.ts";
+import { exitOnRefusal } from "#app/lib/refusal.ts";
 import { getSetting, setAdminPassword } from "#app/lib/settings.server.ts";
 import { adminSessions } from "#db/schema.ts";
-
-/** A wrong setting or a running store (PGlite) is told in one line, not a stack trace. */
-function stopOn(error: unknown): never {
-  if (error instanceof DatabaseInUseError || error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
 
 let env: ReturnType<typeof parseEnv>;
 try {
   env = parseEnv();
 } catch (error) {
-  stopOn(error);
+  exitOnRefusal(error);
 }
 const password = process.argv[2] ?? generatePassword();
 if (password.length < 12 || password.length > 1024) {
@@ -32,9 +24,9 @@ if (password.length < 12 || password.length > 1024) {
 }
 let database: Database;
 try {
-  database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, newStore: "refused" });
 } catch (error) {
-  stopOn(error);
+  exitOnRefusal(error);
 }
 try {
   await setAdminPassword(database.db, password);

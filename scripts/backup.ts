@@ -3,11 +3,10 @@
  * new or empty directory `<dir>`, while the store runs or not, with the store's environment
  * (ADR 018). One line per part; exit code 1 and one line when it cannot.
  */
-import { DatabaseInUseError } from "#app/lib/db/database.server.ts";
-import { ConfigError, parseEnv } from "#app/lib/env.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
 import { prepareBackupDir, writeBackup } from "#app/lib/ops/backup.server.ts";
-import { RestoreRefusedError } from "#app/lib/ops/database-dump.server.ts";
 import { runStoreOperation } from "#app/lib/ops/store-operations.server.ts";
+import { exitOnRefusal } from "#app/lib/refusal.ts";
 import { createFileStore } from "#app/lib/services.server.ts";
 
 const [dir, ...rest] = process.argv.slice(2);
@@ -21,14 +20,5 @@ try {
   const { result: dump, kind } = await runStoreOperation(env, "dump", {});
   for (const line of await writeBackup(dir, dump, kind, await createFileStore(env))) console.log(line);
 } catch (error) {
-  if (
-    !(
-      error instanceof ConfigError ||
-      error instanceof DatabaseInUseError ||
-      error instanceof RestoreRefusedError
-    )
-  )
-    throw error;
-  console.error(error.message);
-  process.exit(1);
+  exitOnRefusal(error);
 }

@@ -3,10 +3,10 @@
  * `npm run buyer -- erase <email>` anonymises it and says what it changed (ADR 018). Both work
  * while the store runs, with the store's environment; the address matches case-insensitively.
  */
-import { DatabaseInUseError } from "#app/lib/db/database.server.ts";
-import { ConfigError, parseEnv } from "#app/lib/env.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
 import { describeErasure } from "#app/lib/ops/buyer-data.server.ts";
 import { runStoreOperation } from "#app/lib/ops/store-operations.server.ts";
+import { exitOnRefusal } from "#app/lib/refusal.ts";
 
 const [command, email, ...rest] = process.argv.slice(2);
 if (!(command === "export" || command === "erase") || !email || rest.length > 0) {
@@ -23,7 +23,5 @@ try {
     console.log(describeErasure(result));
   }
 } catch (error) {
-  if (!(error instanceof ConfigError || error instanceof DatabaseInUseError)) throw error;
-  console.error(error.message);
-  process.exit(1);
+  exitOnRefusal(error);
 }

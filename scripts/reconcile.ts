@@ -7,20 +7,16 @@
  * outbox, and the store sends them at its next poll (with PostgreSQL within seconds; with the
  * embedded database as soon as it starts again).
  */
-import { DatabaseInUseError } from "#app/lib/db/database.server.ts";
-import { ConfigError, parseEnv } from "#app/lib/env.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
 import { reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
+import { exitOnRefusal } from "#app/lib/refusal.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
 
 let services: Services;
 try {
-  services = await createServices(parseEnv());
+  services = await createServices(parseEnv(), { newStore: "refused" });
 } catch (error) {
-  if (error instanceof DatabaseInUseError || error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  exitOnRefusal(error);
 }
 try {
   const run = await reconcileOrders(services, "cli");

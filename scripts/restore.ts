@@ -4,10 +4,12 @@
  * `--force`; with the embedded database only while the store is stopped. Every checksum is checked
  * before anything is written (ADR 018). One line per part; exit code 1 and one line when it cannot.
  */
-import { DatabaseInUseError, openDatabase } from "#app/lib/db/database.server.ts";
-import { ConfigError, parseEnv } from "#app/lib/env.server.ts";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { openDatabase } from "#app/lib/db/database.server.ts";
+import { parseEnv } from "#app/lib/env.server.ts";
 import { readBackup, restoreBackup } from "#app/lib/ops/backup.server.ts";
-import { RestoreRefusedError } from "#app/lib/ops/database-dump.server.ts";
+import { exitOnRefusal } from "#app/lib/refusal.ts";
 import { createFileStore } from "#app/lib/services.server.ts";
 
 const args = process.argv.slice(2);
@@ -20,7 +22,14 @@ if (!dir || rest.length > 0) {
 try {
   const env = parseEnv();
   const backup = await readBackup(dir);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // A new embedded database is copied from the build's migrated one, as the store's first start
+  // does, where there is a build: initdb would take the process to about 600 MB (ADR 025).
+  const template = resolve(process.env.BUILD_DIR ?? "build", "server", "fresh-database");
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    template: existsSync(join(template, "PG_VERSION")) ? template : undefined,
+  });
   try {
     for (const line of await restoreBackup(dir, backup, database, await createFileStore(env), { force }))
       console.log(line);
@@ -28,14 +37,5 @@ try {
     await database.close();
   }
 } catch (error) {
-  if (
-    !(
-      error instanceof ConfigError ||
-      error instanceof DatabaseInUseError ||
-      error instanceof RestoreRefusedError
-    )
-  )
-    throw error;
-  console.error(error.message);
-  process.exit(1);
+  exitOnRefusal(error);
 }

@@ -4,6 +4,8 @@
  * handler with the services in its context, and in production the built assets; before Express,
  * the prerendered pages and the landing page from memory (ADR 026). server/index.ts runs it: from
  * the build (`npm start`) or through Vite (`npm run dev`), so both serve the same routes. ADR 009.
+ * One file because the order of the chain is the design: a request meets these handlers in the
+ * order they are written here, and serveBuild is the production part of that same chain.
  */
 import { readFile } from "node:fs/promises";
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
@@ -24,7 +26,7 @@ import { isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
 import { prepareDownload } from "#app/lib/downloads/prepare-download.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { confirmDownloadPath } from "#app/lib/links.ts";
-import { type Logger, loggableUrl, logger, logPageAnswered } from "#app/lib/logger.server.ts";
+import { type Logger, loggableUrl, logger, logPageAnswered, printAfterLog } from "#app/lib/logger.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { type PublicConfig, publicConfig, publicConfigContext } from "#app/lib/public-config.server.ts";
 import {
@@ -82,6 +84,8 @@ export interface StoreApp {
   logger: Logger;
   /** What the launcher prints once it listens (Services.takeWelcome). */
   takeWelcome(): string[];
+  /** Writes to standard output after every line logged before it (the launcher's welcome block). */
+  printAfterLog(text: string): void;
   /** Stops the jobs and closes the services (jobs.server.ts). */
   close(): Promise<void>;
 }
@@ -199,10 +203,10 @@ export async function createStoreApp(options: {
   app.get([inside, `${inside}.data`], capPerClient(DOWNLOADS_PER_CLIENT));
 
   // Brotli keeps compression's quality (4) but a 256 KB window instead of Brotli's 4 MB: the pages
-  // rendered per request are smaller than that (/checkout: 12.5 KB) and compress as well as before,
-  // while each response's encoder sized its native buffers for the window, memory V8 answers with
-  // full collections: /checkout with br did 250 requests a second and 12 full collections a
-  // second; with this window, 450 and under one (ADR 026, session 14).
+  // rendered per request are smaller than that (/checkout: 12.5 KB) and compress as well with it,
+  // while each response's encoder sizes its native buffers for the window, memory V8 answers with
+  // full collections: /checkout with br served 250 requests a second with 12 full collections a
+  // second at 4 MB, 450 with under one at 256 KB (ADR 026).
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_LGWIN]: 18 } } }));
   app.all(
     "/{*splat}",
@@ -258,6 +262,7 @@ export async function createStoreApp(options: {
     env,
     logger,
     takeWelcome: services.takeWelcome,
+    printAfterLog,
     close: stopStore,
   };
 }

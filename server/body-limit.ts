@@ -75,8 +75,8 @@ function limitBodies(ruleFor: (req: Request) => BodyRule): RequestHandler {
     // would reset the connection before the client reads the answer: linger instead. The wrapper
     // calls the connection's own destroySoon, never a previous request's wrapper, and is removed
     // when the answer is out: a kept-alive connection (a browser, a proxy's pool) carries many
-    // requests, and chained wrappers kept every one of them in memory until it closed (issue 16's
-    // soak: RSS climbing with every form posted).
+    // requests, and chained wrappers would keep every one of them in memory until it closed (RSS
+    // climbing with every form posted).
     const destroySoon = ownDestroySoon.get(socket) ?? socket.destroySoon;
     ownDestroySoon.set(socket, destroySoon);
     const lingerUnlessComplete = () =>

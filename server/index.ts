@@ -81,7 +81,7 @@ server.listen(store.env.PORT, store.env.HOST, () => {
   store.logger.info({ url: store.env.PUBLIC_URL, port: store.env.PORT, dev }, "listening");
   // The addresses and the first start's password come last, in a block of their own after the
   // build's output and the start-up log lines, where an owner looks for them.
-  store.logger.flush(() => process.stdout.write(welcomeBlock(store.takeWelcome())));
+  store.printAfterLog(welcomeBlock(store.takeWelcome()));
 });
 
 function welcomeBlock(lines: string[]): string {

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { ACCESSIBILITY } from "#app/content/accessibility.ts";
 import { LEGAL_COPY } from "#app/content/legal.ts";
 import { HEADER, PRODUCT } from "#app/content/site.ts";
+import { WITHDRAW_PATH, WITHDRAWAL_COPY } from "#app/content/withdrawal.ts";
 
 /** The footer of every storefront page: the seller named (ADR 041), the site's links and support. */
 export function SiteFooter({ supportEmail, seller }: { supportEmail?: string; seller?: string }) {
@@ -29,6 +31,15 @@ export function SiteFooter({ supportEmail, seller }: { supportEmail?: string; se
           </Link>
           <Link to="/privacy" className="hover:text-slate-900">
             {LEGAL_COPY.privacyLink}
+          </Link>
+          <Link
+            to={WITHDRAW_PATH}
+            className="font-semibold text-slate-800 underline underline-offset-2 hover:text-slate-900"
+          >
+            {WITHDRAWAL_COPY.link}
+          </Link>
+          <Link to={ACCESSIBILITY.path} className="hover:text-slate-900">
+            {ACCESSIBILITY.footerLink}
           </Link>
           {supportEmail && (
             <a href={`mailto:${supportEmail}`} className="hover:text-slate-900">

@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { HEADER, PRODUCT } from "#app/content/site.ts";
+import { formatShortCents } from "#app/lib/money.ts";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -13,9 +14,16 @@ const MENU_ID = "mobile-menu";
  * The sticky header. Its mobile menu opens through enhance/menu.ts, on pages with React and without,
  * so the markup here is static. Links to the home page and the blog reload the document: those pages
  * ship without React (ADR 008) and bring their own script. `checkoutButton`: whether it shows the
- * button to the checkout (not on the steps of a purchase).
+ * button to the checkout (not on the steps of a purchase); `priceCents`, the price every buyer pays
+ * now as the page knows it (the landing page's facts), else the regular price.
  */
-export function SiteHeader({ checkoutButton }: { checkoutButton: boolean }) {
+export function SiteHeader({
+  checkoutButton,
+  priceCents = PRODUCT.priceCents,
+}: {
+  checkoutButton: boolean;
+  priceCents?: number;
+}) {
   const links = (
     <>
       <NavLink to="/" end className={navLinkClass}>
@@ -46,7 +54,7 @@ export function SiteHeader({ checkoutButton }: { checkoutButton: boolean }) {
               to="/checkout"
               className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800 sm:px-4"
             >
-              {HEADER.cta}
+              {HEADER.cta(formatShortCents(priceCents))}
             </Link>
           )}
           <button

@@ -100,6 +100,9 @@ export const ADMIN_INVOICES_COPY = {
   zipBadPeriod:
     "Periodo non valido: indica un mese (AAAA-MM, per esempio 2026-11) o un trimestre (AAAA-T1 … AAAA-T4, per esempio 2026-T4).",
   listTitle: "Documenti del periodo",
+  testTitle: "Documenti di prova",
+  testIntro:
+    "Emessi per pagamenti di prova (modalità di test o chiavi Stripe di test), in un sezionale a parte: Documento di prova, senza valore fiscale. Non vanno all'intermediario e non entrano nei registri né nei dati OSS.",
   count: (count: number) => (count === 1 ? "1 documento" : `${count} documenti`),
   columns: {
     number: "Numero",

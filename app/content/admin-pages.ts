@@ -1,3 +1,4 @@
+import { ADMIN_WITHDRAWAL_COPY } from "#app/content/admin-withdrawals.ts";
 /** The admin's pages and their navigation (ADR 033), in Italian. */
 
 /** The navigation: one line per page, in the order shown. `path` is below `/{ADMIN_PATH}`. */
@@ -32,6 +33,9 @@ export const ADMIN_PAGES_COPY = {
         `${n} ${n === 1 ? "richiesta di rimborso" : "richieste di rimborso"} in attesa`,
       failedEmails: (n: number) => `${n} ${n === 1 ? "e-mail non consegnata" : "e-mail non consegnate"}`,
       sharedLinks: (n: number) => `${n} ${n === 1 ? "link segnalato" : "link segnalati"} come condiviso`,
+      mail: "Nessuna e-mail arriva ai clienti: SMTP_URL non è impostato, le e-mail sono solo scritte su file in DATA_DIR/mail.",
+      publicUrl: (url: string) =>
+        `L'indirizzo pubblico ${url} non è in https o è questa macchina: i link nelle e-mail e il ritorno da Stripe non raggiungono i clienti.`,
     },
     chartTitle: "Incassi per giorno",
     periodLabel: "Periodo del grafico e del percorso",
@@ -58,11 +62,29 @@ export const ADMIN_PAGES_COPY = {
   },
   orders: {
     title: "Ordini",
+    testOrders: {
+      title: "Ordini di prova",
+      text: (count: number, inProgress: number) =>
+        `${count === 1 ? "1 ordine di prova concluso" : `${count} ordini di prova conclusi`}${
+          inProgress > 0
+            ? `; ${inProgress === 1 ? "1 acquisto di prova in corso resta" : `${inProgress} acquisti di prova in corso restano`} finché può essere pagato`
+            : ""
+        }. Gli ordini veri non sono toccati.`,
+      button: "Elimina gli ordini di prova",
+      confirmTitle: "Eliminare gli ordini di prova?",
+      confirmText: (count: number) =>
+        `${count === 1 ? "1 ordine di prova sarà eliminato" : `${count} ordini di prova saranno eliminati`}, con le loro e-mail, i link, i download e i documenti di prova. Non si può annullare.`,
+      confirm: "Elimina",
+      cancel: "Annulla",
+      deleted: (count: number) =>
+        count === 1 ? "1 ordine di prova eliminato." : `${count} ordini di prova eliminati.`,
+    },
     filters: {
       vendite: "Vendite",
       tentativi: "Tentativi non pagati",
       contestazioni: "Contestazioni aperte",
       condivisi: "Link condivisi",
+      recessi: ADMIN_WITHDRAWAL_COPY.filter,
     },
     filterLabel: "Mostra",
     filterHint: "Vendite: ordini pagati, rimborsati o contestati. Tentativi: in attesa, rifiutati o scaduti.",
@@ -175,6 +197,8 @@ export const ADMIN_PAGES_COPY = {
     modes: { test: "Prova (nessun pagamento vero)", live: "Stripe" },
     stripeKey: { test: "chiavi di prova di Stripe", live: "chiavi reali di Stripe" },
     publicUrl: "Indirizzo pubblico",
+    version: "Versione",
+    versionText: (version: string) => `${version} (novità e aggiornamento: CHANGELOG.md)`,
     database: "Database",
     databases: { pglite: "PGlite (file nella cartella dei dati)", postgres: "PostgreSQL" },
     files: "Archivio dei file",
@@ -198,8 +222,10 @@ export const ADMIN_PAGES_COPY = {
       seller: "Venditore indicato (SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID)",
       stripe: "Chiavi di Stripe impostate (PAYMENTS=stripe)",
       webhook: "Il webhook di Stripe ha risposto almeno una volta",
-      testPurchase: "Un acquisto di prova completato",
-      fiscal: "Dati fiscali completi per le fatture (Dati fiscali, qui sotto)",
+      mail: "E-mail ai clienti inviate davvero (SMTP_URL impostato)",
+      publicUrl: "Indirizzo pubblico in https e non su questa macchina (PUBLIC_URL)",
+      purchase: "Un acquisto completato, di prova o vero",
+      fiscal: "Dati fiscali completi per le fatture (Dati fiscali, in Impostazioni)",
     },
     done: "fatto",
     todo: "da fare",

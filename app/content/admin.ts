@@ -11,6 +11,7 @@ export const ADMIN_COPY = {
     tooMany: (minutes: number) =>
       `Troppi tentativi falliti. Riprova tra ${minutes} ${minutes === 1 ? "minuto" : "minuti"}.`,
     expired: "La sessione è scaduta. Accedi di nuovo.",
+    busy: "Troppi accessi in corso in questo momento. Riprova tra qualche secondo.",
   },
   signOut: "Esci",
   forbidden: "Richiesta non consentita.",
@@ -80,6 +81,9 @@ export const ADMIN_COPY = {
   },
   orders: {
     title: "Ordini",
+    /** Beside the status of an order not paid live: it is in no register and no figure of a live store. */
+    test: "Prova",
+    testHint: "Ordine di prova: pagamento in modalità di test, senza valore fiscale; fuori dai registri.",
     statuses: {
       pending: "In attesa",
       paid: "Pagato",
@@ -163,7 +167,7 @@ export const ADMIN_COPY = {
         : `Riconciliazione completata: ${n} ${n === 1 ? "ordine consegnato" : "ordini consegnati"}.`,
     busy: "Una riconciliazione è già in corso. Riprova tra poco.",
   },
-  /** Versions, changelogs and "notify buyers" (issue 18, item 1). */
+  /** Versions, changelogs and "notify buyers" (ADR 022). */
   versions: {
     versionLabel: "Versione (facoltativa)",
     versionHint: "Per esempio v2.1. Ogni versione si usa una volta sola.",
@@ -199,7 +203,7 @@ export const ADMIN_COPY = {
   },
 } as const;
 
-/** The delivery evidence pack (issue 12, item 2): the link on an order and the printable page. */
+/** The delivery evidence pack for a dispute: the link on an order and the printable page. */
 export const ADMIN_EVIDENCE_COPY = {
   back: "Torna all'ordine",
   title: (number: number, reference: string) => `Prove di consegna: ordine #${number} (${reference})`,

@@ -1,4 +1,4 @@
-/** What buyers read about versions and update e-mails (issue 18; beyond the specification, ADR 022). */
+/** What buyers read about versions and update e-mails (beyond the specification, ADR 022). */
 
 /** The success page's "what you will download" section. */
 export const RELEASE_NOTES_COPY = {

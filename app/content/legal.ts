@@ -5,6 +5,7 @@
  * Another seller re-skins them here.
  */
 import { LICENSE, PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
+import { WITHDRAW_PATH, WITHDRAWAL_COPY, WITHDRAWAL_DAYS } from "#app/content/withdrawal.ts";
 import { formatCents } from "#app/lib/money.ts";
 
 export interface LegalSection {
@@ -37,8 +38,8 @@ const days = PRODUCT.guaranteeDays;
 export const TERMS: LegalDocument = {
   path: "/terms",
   title: "Terms of Sale",
-  description: `The terms for buying the ${PRODUCT.name}: what you get, the licence, delivery, the ${days}-day money-back guarantee and refunds.`,
-  updated: "2026-11-27",
+  description: `The terms for buying the ${PRODUCT.name}: what you get, the licence, delivery, withdrawal, the ${days}-day money-back guarantee and refunds.`,
+  updated: "2026-12-02",
   sections: ({ supportEmail: support, seller }) => [
     {
       title: "What you buy",
@@ -59,6 +60,8 @@ export const TERMS: LegalDocument = {
       paragraphs: [
         "If you are a consumer in the European Union you normally have 14 days to withdraw from an online purchase. For digital content supplied immediately, that right ends once the download starts, but only with your express consent.",
         "At checkout you ask us to give you immediate access to the download and acknowledge that you lose the right of withdrawal once the download starts. We record when you gave that consent and confirm it in the delivery e-mail.",
+        `To withdraw, use the link "${WITHDRAWAL_COPY.link}" at the foot of every page of this store, on your download page and in your order e-mail; it opens ${WITHDRAW_PATH}. Give your order reference or the e-mail address you bought with, your name and your e-mail address, check the statement and press "${WITHDRAWAL_COPY.confirm}". No account is needed. We confirm receipt by e-mail, to the address used for the order, with the date and time of your withdrawal.`,
+        `If the right still applies (within ${WITHDRAWAL_DAYS} days of payment, and the download has not started after your consent), we refund the full price at once to the card you paid with and your download link stops working. If it no longer applies, the e-mail says why and when you gave your consent.`,
         `This does not affect the ${days}-day money-back guarantee below, which is our own promise and applies to every buyer, wherever you live.`,
       ],
     },

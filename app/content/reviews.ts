@@ -14,7 +14,12 @@ export const HIDE_REASON_EN: Record<HideReason, string> = {
 
 export const VERIFICATION_PATH = "/how-reviews-are-verified";
 /** When the page's text last changed (the sitemap's date; its counts change with every review). */
-export const VERIFICATION_UPDATED = "2026-11-28";
+export const VERIFICATION_UPDATED = "2026-12-02";
+
+/** The public page listing every published review. */
+export const REVIEWS_PATH = "/reviews";
+/** How many of the newest published reviews the landing page shows (two rows of three). */
+export const TESTIMONIALS_SHOWN = 6;
 
 export const REVIEW_COPY = {
   title: "Review your Coaching Toolkit",
@@ -72,7 +77,30 @@ export const VERIFICATION_COPY = {
   average: (average: string) => `average rating ${average} out of 5`,
   hiddenCount: (n: number) => `${n} hidden ${n === 1 ? "review" : "reviews"}`,
   hiddenBy: (reason: string, n: number) => `${reason}: ${n}`,
+  shownTitle: "Which reviews are shown, and where",
+  shown: `Every published review is on the reviews page, newest first. The home page shows the ${TESTIMONIALS_SHOWN} newest published reviews, whatever their rating, and says how many there are in all. No review is hidden, delayed or ordered by its rating or by what it says: a one-star review is listed and counted like a five-star one.`,
+  allReviews: "Read every review",
   otherSourcesTitle: "Figures from elsewhere",
   otherSources:
     "A figure that did not come from this store's own orders or reviews is always shown with its source (for example the marketplace it comes from).",
+} as const;
+
+/** The public list of reviews (`/reviews`) and the counts it shares with the verification page. */
+export const REVIEWS_PAGE_COPY = {
+  title: "Reviews of the Coaching Toolkit",
+  description:
+    "Every published review of the Life Coaching Branding Toolkit, newest first, with the count for each star rating.",
+  intro:
+    "Every review buyers published, newest first. Each comes from a paid order and is shown whatever its rating.",
+  countsTitle: "All reviews",
+  stars: (n: number) => `${n} ${n === 1 ? "star" : "stars"}`,
+  ofAll: (n: number) => `${n} ${n === 1 ? "review" : "reviews"}`,
+  none: "No reviews yet.",
+  verified: (month: string) => `Verified buyer · ${month}`,
+  published: "Published",
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  newer: "Newer reviews",
+  older: "Older reviews",
+  how: "How reviews are verified and chosen",
+  listLabel: "Reviews, newest first",
 } as const;

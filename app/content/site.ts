@@ -40,7 +40,8 @@ export const TIMING = {
 export const HEADER = {
   home: "Home",
   blog: "Blog",
-  cta: "Get Toolkit - $47",
+  /** With the price every buyer pays now, short: the specification's "$47". */
+  cta: (price: string) => `Get Toolkit - ${price}`,
   toggleMenu: "Toggle menu",
 } as const;
 
@@ -55,6 +56,9 @@ export const NOT_FOUND = {
 export const ROUTE_ERROR_TITLE = "Unexpected Application Error!";
 /** The route error's status text while the database cannot be reached (answered 503). */
 export const DATABASE_UNAVAILABLE = "The store is briefly unavailable. Please try again in a minute.";
+/** The route error's status text for a form with a control character (a NUL byte) in a field (answered 400). */
+export const CONTROL_CHARACTERS_REFUSED =
+  "Your text contains control characters (such as a NUL byte) that no field accepts. Please remove them and send it again.";
 
 /** What Open Graph calls the site (`og:site_name`), and its locales: the store's, and the Italian admin area's. */
 export const SITE = {

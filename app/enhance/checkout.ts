@@ -21,7 +21,7 @@ const $ = <T extends Element = HTMLElement>(selector: string) => page.querySelec
 const form = page.querySelector<HTMLFormElement>("form[data-order-form]");
 const prices = JSON.parse(page.dataset.prices!) as {
   base: ShownPrice;
-  offer: Omit<NonNullable<CheckoutTerms["offer"]>, "promotion"> | null;
+  offer: CheckoutTerms["offer"];
 };
 const percent = prices.offer?.percent ?? 0;
 

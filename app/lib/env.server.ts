@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { Refusal } from "#app/lib/refusal.ts";
 
 /** Empty strings count as unset, so `FOO=` in a shell or an .env file falls back to the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -168,7 +169,7 @@ export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "PAYMENTS">
   deprecations: string[];
 };
 
-export class ConfigError extends Error {
+export class ConfigError extends Refusal {
   override name = "ConfigError";
 }
 

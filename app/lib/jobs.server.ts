@@ -15,6 +15,7 @@ import { startMaintenanceJob } from "#app/lib/maintenance.server.ts";
 import { openControlSocket } from "#app/lib/ops/store-operations.server.ts";
 import { startReconciler } from "#app/lib/orders/reconcile-orders.server.ts";
 import { startReviewRequestJob } from "#app/lib/orders/review-requests.server.ts";
+import { resolveWithdrawalRequests } from "#app/lib/orders/withdrawals.server.ts";
 import { startDailySummaries } from "#app/lib/owner/daily-summary.server.ts";
 import { sweepOrphanFiles } from "#app/lib/products/sweep-orphans.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
@@ -36,7 +37,9 @@ export async function startJobs(services: Services): Promise<Jobs> {
   const controlSocket = await openControlSocket(services);
   const outbox = startOutboxWorker(database.db, services.mailer, {
     dataDir: env.DATA_DIR,
-    queueDue: () => resolveLostLinkRequests(database.db, links),
+    // Statements on /withdraw are matched here, as lost-link requests are, a moment after their answer.
+    queueDue: async () =>
+      (await resolveLostLinkRequests(database.db, links)) + (await resolveWithdrawalRequests(services)),
   });
   const books = startBooksJob(services, { kickOutbox: outbox.kick });
   // What kicks the outbox (a payment, a refund, a dispute recorded) may make an invoice or credit note due.

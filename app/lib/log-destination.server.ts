@@ -33,10 +33,7 @@ function isRegularFile(fd: number): boolean {
 }
 
 /** Lines held until the end of the turn, then written by one writeSync; flushSync writes them now. */
-export function linesPerTurn(
-  fd: number,
-  write = writeSync,
-): LogDestination & { flushSync(): void; flush(done: () => void): void } {
+export function linesPerTurn(fd: number, write = writeSync): LogDestination & { flushSync(): void } {
   let lines: string[] = [];
   const flushSync = () => {
     if (lines.length === 0) return;
@@ -54,10 +51,5 @@ export function linesPerTurn(
       lines.push(line);
     },
     flushSync,
-    // pino's logger.flush(done) calls it: what is held is written before `done` runs.
-    flush(done) {
-      flushSync();
-      done();
-    },
   };
 }

@@ -42,6 +42,14 @@ export function logPageAnswered(answer: PageAnswered): void {
   if (logger.isLevelEnabled("info")) destination.write(pageAnsweredLine(answer, Date.now()));
 }
 
+/**
+ * Writes `text` to standard output after every line logged before it: through the log's own
+ * destination, since the asynchronous writer may still hold those lines when a direct write runs.
+ */
+export function printAfterLog(text: string): void {
+  destination.write(text);
+}
+
 export type Logger = typeof logger;
 
 /** Path segments that are secrets themselves (the admin and success paths), by the name logged instead. */
@@ -55,8 +63,8 @@ export function hideInLogs(segment: string, name: string): void {
 /** Query parameters whose values are safe to log; every other value is replaced. */
 const PLAIN_QUERY = new Set(["page"]);
 
-/** Routes whose next segment is a token: the download, confirmation, unsubscribe and courtesy-copy links. */
-const TOKEN_ROUTES = new Set(["download", "confirm-download", "unsubscribe", "invoice"]);
+/** Routes whose next segment is a token: the download, confirmation, unsubscribe, review and courtesy-copy links. */
+const TOKEN_ROUTES = new Set(["download", "confirm-download", "unsubscribe", "review", "invoice"]);
 
 /** React Router's data requests add this to the page's path (`/{ADMIN_PATH}.data`). */
 const DATA_SUFFIX = ".data";

@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import pLimit from "p-limit";
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
 const KEY_LENGTH = 32;
@@ -35,6 +36,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem: PARAMS.maxmem,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/**
+ * Sign-in's password checks, one at a time: each is about 100 ms of a core and 32 MB, and checks
+ * run side by side on both of a small server's cores would leave buyers' requests waiting. A few
+ * wait their turn (a second or so); more are refused at once, and the sign-in answers 429.
+ */
+const checks = pLimit(1);
+export const MAX_WAITING_CHECKS = 4;
+
+/** verifyPassword in turn with the other sign-ins' checks; "busy" when too many already wait. */
+export function verifyPasswordInTurn(password: string, stored: string): Promise<boolean | "busy"> {
+  if (checks.pendingCount >= MAX_WAITING_CHECKS) return Promise.resolve("busy");
+  return checks(() => verifyPassword(password, stored));
 }
 
 export function generatePassword(): string {

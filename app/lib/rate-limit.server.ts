@@ -1,6 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "#app/lib/db/database.server.ts";
+import { networkOf } from "#app/lib/network.ts";
 import { rateLimits } from "#db/schema.ts";
+
+/**
+ * The key that counts `name`'s hits from the network `ip` belongs to (an IPv4 /24, an IPv6 /48:
+ * networkOf), never from the one address: a client holding many addresses of one network (any
+ * server has a whole IPv6 /64) gets the allowance of one.
+ */
+export function networkLimitKey(name: string, ip: string | null): string {
+  return `${name}:net:${networkOf(ip) ?? "unknown"}`;
+}
 
 interface RateLimitResult {
   allowed: boolean;

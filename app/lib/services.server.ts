@@ -7,6 +7,7 @@
 
 import { join } from "node:path";
 import { PRODUCT } from "#app/content/site.ts";
+import { deliveryWarnings } from "#app/lib/admin/go-live.ts";
 import {
   type ProviderAnswerCache,
   sessionAnswerCache,
@@ -29,6 +30,7 @@ import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
 import { type FirstStart, loadSettings, type StoreSettings } from "#app/lib/settings.server.ts";
 import type { FileStore } from "#app/lib/storage/file-store.ts";
 import { LocalFileStore } from "#app/lib/storage/local-file-store.server.ts";
+import { STORE_VERSION } from "#app/lib/store-version.server.ts";
 
 export interface Services {
   env: Env;
@@ -92,13 +94,14 @@ export async function createFileStore(env: Env): Promise<FileStore> {
  */
 export async function createServices(
   env: Env,
-  options: { databaseTemplate?: string } = {},
+  options: { databaseTemplate?: string; newStore?: "allowed" | "refused" } = {},
 ): Promise<Services> {
   for (const line of env.deprecations) logger.warn(line);
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     template: options.databaseTemplate,
+    newStore: options.newStore,
   });
   const { generatedPassword, ...settings } = await loadSettings(database.db, env);
   await recordRegularPrice(database.db, PRODUCT.priceCents);
@@ -158,11 +161,14 @@ export async function createServices(
 }
 
 function welcome(env: Env, settings: StoreSettings, first: FirstStart): string[] {
-  const lines = [`Store: ${env.PUBLIC_URL}/`, `Payments: ${paymentMode(env)}`];
-  // The admin address and password are printed at first start only; `npm run admin:password` shows them again.
-  if (first.generatedPassword) {
-    lines.push(`Admin: ${env.PUBLIC_URL}/${settings.adminPath}`);
+  const lines = [
+    `Store: ${env.PUBLIC_URL}/`,
+    `Version: ${STORE_VERSION}`,
+    `Payments: ${paymentMode(env)}`,
+    `Admin: ${env.PUBLIC_URL}/${settings.adminPath}`,
+  ];
+  // The password is printed at first start only (only its hash is kept); `npm run admin:password` makes a new one.
+  if (first.generatedPassword)
     lines.push(`Admin password (shown once, keep it safe): ${first.generatedPassword}`);
-  }
-  return lines;
+  return [...lines, ...deliveryWarnings(env)];
 }

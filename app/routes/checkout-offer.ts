@@ -1,7 +1,7 @@
 /**
- * The checkout dialog's "Unlock … Discount Now" (app/enhance/checkout.ts posts here): a fresh
- * signed offer as JSON for the page script. In test mode it is valid for 5 minutes from this
- * answer; in a live store it runs until the public promotion's end, and there is none without one.
+ * The test-mode checkout dialog's "Unlock … Discount Now" (app/enhance/checkout.ts posts here): a
+ * fresh signed offer as JSON for the page script, valid for 5 minutes from this answer. A live
+ * store has none (404): its public promotion is every buyer's price without unlocking anything.
  */
 import { createDiscountOffer } from "#app/lib/checkout/discount-offer.server.ts";
 import { checkoutTerms } from "#app/lib/pricing/checkout-price.server.ts";
@@ -24,7 +24,7 @@ export const action = needsDatabase(async ({ context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const { offer: terms } = await checkoutTerms(services);
   if (!terms) return Response.json({ error: "No offer runs" }, { status: 404 });
-  const offer = createDiscountOffer(services.settings.tokenSecrets, Date.now(), terms.promotion);
+  const offer = createDiscountOffer(services.settings.tokenSecrets, Date.now());
   return Response.json({
     offer: offer.token,
     expiresInMs: offer.expiresAt - Date.now(),

@@ -25,6 +25,7 @@ import { attributionFromForm, attributionOf } from "#app/lib/funnel/attribution.
 import { logger } from "#app/lib/logger.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { checkoutTerms } from "#app/lib/pricing/checkout-price.server.ts";
+import { promotionEnd } from "#app/lib/pricing/rome-time.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import demoVideo from "#app/media/toolkit-tour.mp4?url";
@@ -53,11 +54,11 @@ export const loader = needsDatabase(async ({ context, request }: Route.LoaderArg
   const { database, env, settings } = services;
   const [product, terms] = await Promise.all([getCurrentProduct(database.db), checkoutTerms(services)]);
   const available = product !== null;
-  // Accepted on the landing page: the offer opens unlocked, and is not offered again (in a live
-  // store only while a public promotion runs, until its end).
+  // Accepted in the test-mode landing page's exit dialog: the offer opens unlocked, and is not
+  // offered again. A live store has no offer to claim: its promotion is already the price.
   const offer =
     available && terms.offer && offerClaimed(new URL(request.url))
-      ? createDiscountOffer(settings.tokenSecrets, Date.now(), terms.offer.promotion)
+      ? createDiscountOffer(settings.tokenSecrets, Date.now())
       : null;
   // Where the buyer came from travels in the form, not in a cookie (ADR 023).
   const { source, campaign, article } = attributionOf({
@@ -68,9 +69,12 @@ export const loader = needsDatabase(async ({ context, request }: Route.LoaderArg
   });
   return {
     available,
-    prices: { base: terms.base, offer: terms.offer && { ...terms.offer, promotion: undefined } },
-    live: terms.offer?.promotion != null,
+    prices: { base: terms.base, offer: terms.offer },
     codeField: terms.codeField,
+    promotion: terms.promotion && {
+      percent: terms.promotion.percent,
+      endsAt: terms.promotion.endsAt.toISOString(),
+    },
     claimed: offer && { offer: offer.token, expiresInMs: offer.expiresAt - Date.now() },
     cameFrom: { source, campaign, article },
   };
@@ -177,10 +181,11 @@ export const action = needsDatabase(async ({ request, context }: Route.ActionArg
 const BADGE_ICONS = [Download, RotateCcw, BadgeCheck];
 
 /**
- * The checkout as the server renders it: the standard price, the order form, and the discount
- * dialog closed. app/enhance/checkout.ts opens the dialog, runs the offer's countdown and checks
- * the form before it posts, through the data-* hooks below; without JavaScript the form posts as
- * a document at the standard price, and a refused order comes back as this page with its message.
+ * The checkout as the server renders it: the price every buyer pays now (a live store's running
+ * public promotion included), the order form, and in test mode the discount dialog closed.
+ * app/enhance/checkout.ts opens the dialog, runs the offer's countdown and checks the form before
+ * it posts, through the data-* hooks below; without JavaScript the form posts as a document at the
+ * price shown, and a refused order comes back as this page with its message.
  */
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = actionData?.intent === "buy" ? actionData : undefined;
@@ -217,6 +222,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         data-discount-banner
         className="mt-4 rounded-lg bg-emerald-600 px-4 py-3 text-center font-semibold text-white"
       />
+      {loaderData.promotion && (
+        <p
+          data-testid="promotion-notice"
+          className="mt-4 rounded-lg bg-emerald-600 px-4 py-3 text-center font-semibold text-white"
+        >
+          {CHECKOUT_COPY.promotionNotice(
+            loaderData.promotion.percent,
+            promotionEnd(new Date(loaderData.promotion.endsAt)),
+          )}
+        </p>
+      )}
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight md:text-4xl">{CHECKOUT_COPY.title}</h1>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_26rem]">
         <div className="order-2 lg:order-1">
@@ -443,7 +459,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           percent={offered.percent}
           price={formatCents(offered.priceCents)}
           regular={formatCents(base.priceCents)}
-          live={loaderData.live}
         />
       )}
     </div>

@@ -23,12 +23,15 @@ import { publicConfigOf } from "#app/lib/public-config.server.ts";
 import { landingFactsContext, servicesContext } from "#app/lib/router-context.ts";
 import { socialImageMeta } from "#app/lib/social-image.ts";
 import { liveLandingFacts } from "#app/lib/storefront/landing-facts.server.ts";
-import { SAMPLE_FACTS } from "#app/lib/storefront/landing-facts.ts";
+import { type LandingFacts, SAMPLE_FACTS } from "#app/lib/storefront/landing-facts.ts";
 import type { PageHandle } from "#app/root.tsx";
 import { loadAsDocument } from "#app/routes/load-as-document.ts";
 import type { Route } from "./+types/home";
 
-export const handle: PageHandle = { script: landingScript };
+export const handle: PageHandle = {
+  script: landingScript,
+  priceCents: (data) => (data as { facts: LandingFacts } | undefined)?.facts.priceCents,
+};
 export const clientLoader = loadAsDocument;
 
 /**
@@ -75,8 +78,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Included />
       <Everything />
       <WhyChooseUs />
-      <HowItWorks />
-      <ClosingCta />
+      <HowItWorks mode={facts.mode} />
+      <ClosingCta priceCents={facts.priceCents} />
       {facts.testimonials && <Testimonials testimonials={facts.testimonials} />}
       <Gallery />
       <Faq />
@@ -84,8 +87,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Support email={loaderData.supportEmail} />
 
       <SocialProofPopup mode={facts.mode} cards={facts.proofCards} />
-      <StickyBar />
-      {facts.promotion && <ExitIntentDialog promotion={facts.promotion} regularCents={facts.regularCents} />}
+      <StickyBar priceCents={facts.priceCents} />
+      {facts.promotion && (
+        <ExitIntentDialog
+          promotion={facts.promotion}
+          insteadOfCents={(facts.mode === "live" && facts.reference?.cents) || facts.regularCents}
+        />
+      )}
     </>
   );
 }

@@ -3,7 +3,7 @@
  * 404 answer, and reading a form (copy for people is chosen by each route from app/content).
  */
 import { data } from "react-router";
-import { DATABASE_UNAVAILABLE } from "#app/content/site.ts";
+import { CONTROL_CHARACTERS_REFUSED, DATABASE_UNAVAILABLE } from "#app/content/site.ts";
 import type { AppError, AppErrorCode } from "#app/lib/app-error.ts";
 import { isDatabaseUnavailable } from "#app/lib/db/database.server.ts";
 import { loggableUrl, logger } from "#app/lib/logger.server.ts";
@@ -68,9 +68,16 @@ export function needsDatabase<Args, Result>(handler: (args: Args) => Promise<Res
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /**
+ * Control characters no one types (NUL, the other C0 codes but tab and line breaks, DEL, the C1
+ * codes): PostgreSQL refuses a NUL in text, and the others corrupt what the owner reads.
+ */
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
+
+/**
  * The request's form, read once by every form action. A body that is not a form (JSON, text, a
- * broken multipart) is a client's mistake: answered 415 or 400 with one warn line, never a 500
- * with a stack trace (issue 13, item 12).
+ * broken multipart) or a field with a control character is a client's mistake: answered 415 or
+ * 400 (with a sentence for the latter) and one warn line that names the field, never a 500 with a
+ * stack trace or the text itself in the log.
  */
 export async function readForm(request: Request): Promise<FormData> {
   const path = loggableUrl(new URL(request.url).pathname);
@@ -82,8 +89,9 @@ export async function readForm(request: Request): Promise<FormData> {
     );
     throw data(null, { status: 415, statusText: "Unsupported Media Type" });
   }
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch (error) {
     logger.warn(
       { path, reason: error instanceof Error ? error.message : String(error) },
@@ -91,4 +99,11 @@ export async function readForm(request: Request): Promise<FormData> {
     );
     throw data(null, { status: 400, statusText: "Bad Request" });
   }
+  for (const [name, value] of form) {
+    if (typeof value === "string" && CONTROL_CHARACTERS.test(value)) {
+      logger.warn({ path, field: name.slice(0, 40) }, "form field with a control character refused");
+      throw data(null, { status: 400, statusText: CONTROL_CHARACTERS_REFUSED });
+    }
+  }
+  return form;
 }

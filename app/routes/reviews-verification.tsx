@@ -1,9 +1,12 @@
 /**
  * `/how-reviews-are-verified`: how the store's reviews are verified (ADR 040; Codice del Consumo
  * art. 22(5-bis)): who can review, once per order, "Verified buyer" with the month, what is hidden
- * and why, and today's counts, read per request.
+ * and why, which reviews the home page shows (the newest, whatever their rating), and today's
+ * counts, read per request.
  */
-import { VERIFICATION_COPY as copy, HIDE_REASON_EN, HIDE_REASONS } from "#app/content/reviews.ts";
+import { Link } from "react-router";
+import { ReviewCounts } from "#app/components/review-counts.tsx";
+import { VERIFICATION_COPY as copy, REVIEWS_PATH } from "#app/content/reviews.ts";
 import { reviewCounts } from "#app/lib/reviews/reviews.server.ts";
 import { servicesContext } from "#app/lib/router-context.ts";
 import { needsDatabase } from "#app/routes/http.server.ts";
@@ -29,6 +32,7 @@ export default function ReviewsVerification({ loaderData: counts }: Route.Compon
     [copy.onceTitle, copy.once],
     [copy.badgeTitle, copy.badge],
     [copy.hiddenTitle, copy.hidden],
+    [copy.shownTitle, copy.shown],
     [copy.otherSourcesTitle, copy.otherSources],
   ];
   return (
@@ -44,18 +48,12 @@ export default function ReviewsVerification({ loaderData: counts }: Route.Compon
         <h2 id="counts-title" className="text-xl font-bold">
           {copy.countsTitle}
         </h2>
-        <ul className="mt-3 space-y-1 text-slate-800" data-testid="review-counts">
-          <li>
-            {copy.published(counts.published)}
-            {counts.average && `, ${copy.average(counts.average)}`}
-          </li>
-          <li>{copy.hiddenCount(counts.hidden)}</li>
-          {HIDE_REASONS.map((reason) => (
-            <li key={reason} className="ml-4 text-sm text-slate-600">
-              {copy.hiddenBy(HIDE_REASON_EN[reason], counts.hiddenByReason[reason] ?? 0)}
-            </li>
-          ))}
-        </ul>
+        <ReviewCounts counts={counts} />
+        <p className="mt-4">
+          <Link to={REVIEWS_PATH} className="text-brand-700 underline underline-offset-4">
+            {copy.allReviews}
+          </Link>
+        </p>
       </section>
     </article>
   );

@@ -111,11 +111,12 @@ test.describe("the owner's figures and a calmer admin", () => {
     await expect(dialog).toContainText("L'acquirente perde subito l'accesso");
     await dialog.getByRole("link", { name: "Annulla" }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByTestId("order-status")).toHaveText("Pagato");
+    // A test-mode order: its status, then the test order's label.
+    await expect(page.getByTestId("order-status")).toHaveText(/^Pagato(Ordine di prova)/);
     await page.getByRole("link", { name: "Rimborsa…" }).click();
     await dialog.getByRole("button", { name: "Rimborsa 47,00 USD" }).click();
     await expect(page.getByText("Ordine rimborsato.")).toBeVisible();
-    await expect(page.getByTestId("order-status")).toHaveText("Rimborsato");
+    await expect(page.getByTestId("order-status")).toHaveText(/^Rimborsato(Ordine di prova)/);
     await expect(page.getByTestId("timeline")).toContainText("Rimborsati 47,00 USD");
     await expect(page.getByRole("link", { name: "Rimborsa…" })).toHaveCount(0);
     await expect(page.getByText("L'ordine è già stato rimborsato.")).toBeVisible();

@@ -236,9 +236,9 @@ test.describe("blog", () => {
     expect(lastBuild).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
     expect(Date.parse(lastBuild!)).toBe(Math.max(...pubDates));
     // Every address in the sitemap has a date: the landing page, the blog, the articles, the terms,
-    // the privacy policy and how reviews are verified.
+    // the privacy policy, the accessibility statement, the reviews and how they are verified.
     expect(sitemap.match(/<url><loc>[^<]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/g)).toHaveLength(
-      slugs.length + 5,
+      slugs.length + 7,
     );
   });
 

@@ -39,6 +39,8 @@ test.describe("a download link used from too many networks", () => {
     browser,
     baseURL,
   }, testInfo) => {
+    // A purchase, six downloads, the e-mail's link without JavaScript and the admin, with eight screenshots.
+    test.setTimeout(90_000);
     const email = uniqueEmail("sharing");
     await buyAtFullPrice(page, email);
     const sessionId = new URL(page.url()).searchParams.get("session_id")!;

@@ -6,7 +6,9 @@
  *
  *   GET  /sessions          every Checkout Session the store created, newest last (id, amount_total, status)
  *   POST /sessions/:id/pay  the buyer pays: the session completes and checkout.session.completed
- *                           is delivered to the store; answers the session and the store's status
+ *                           is delivered to the store; answers the session and the store's status.
+ *                           An optional JSON body is what the buyer typed on Stripe's page (the
+ *                           `buyer` of FakeStripe.pay: country, name, address, taxIds, businessName)
  *
  * Run by Playwright's webServer command: `node --import tsx tests/e2e/fake-stripe-server.ts`.
  */
@@ -39,7 +41,9 @@ const control = createServer(async (req, res) => {
   if (req.method === "POST" && pay) {
     const id = decodeURIComponent(pay[1]!);
     if (!stripe.sessions.has(id)) return json(res, 404, { error: "No such session" });
-    const session = stripe.pay(id);
+    let text = "";
+    for await (const chunk of req) text += chunk;
+    const session = stripe.pay(id, text ? JSON.parse(text) : {});
     const delivered = await stripe.deliver(stripe.lastEvent("checkout.session.completed"));
     return json(res, 200, { session, webhookStatus: delivered.status });
   }

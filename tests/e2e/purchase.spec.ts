@@ -93,7 +93,7 @@ test.describe("buying the toolkit", () => {
     expect(execFileSync("unzip", ["-l", (await download.path())!]).toString()).toContain(
       `LICENSE - ${reference}.pdf`,
     );
-    await expect(page.getByText("Download avviato")).toBeVisible();
+    await expect(page.getByText("Download started")).toBeVisible();
 
     const mail = await mailTo(shopDataDir(testInfo.project.name), email, /is ready to download/);
     expect(mail.subject).toMatch(/is ready to download \(order LCT-[0-9A-F]{10}\)/);
@@ -291,7 +291,7 @@ test.describe("the success page without a paid order", () => {
       /^mailto:support@coachingtoolkit\.test\?subject=Help%20with%20my%20order%20LCT-[0-9A-F]{10}&body=Order%20LCT-[0-9A-F]{10}%0A/,
     );
     await page.getByRole("button", { name: "Copy address" }).click();
-    await expect(page.getByText("Copiato!")).toBeVisible();
+    await expect(page.getByText("Copied!")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("support@coachingtoolkit.test");
     // The review links wait for the download to start (reviews.purchase.spec.ts follows them);
     // REVIEW_URL is offered beside the store's own form, in a new tab.
@@ -322,7 +322,10 @@ test.describe("refunds", () => {
     await expect(admin.getByRole("heading", { level: 1, name: "Panoramica" })).toBeVisible();
     await admin.goto(`/${E2E.adminPath}/ordini?q=${encodeURIComponent(email)}`);
     await admin.getByTestId("orders").getByRole("link").filter({ hasText: email }).click();
-    await expect(admin.getByTestId("order-status")).toHaveText("Pagato");
+    // A test-mode purchase: paid, and labelled as a test order outside the books.
+    await expect(admin.getByTestId("order-status")).toHaveText(
+      "PagatoOrdine di prova: pagamento in modalità di test, senza valore fiscale; fuori dai registri.",
+    );
     // A resend queues the e-mail; the order's timeline shows it sent without a reload once the outbox has sent it.
     await admin.getByRole("button", { name: "Reinvia l'e-mail di consegna" }).click();
     await expect(admin.getByText("E-mail di consegna rimessa in coda.")).toHaveCount(1);
@@ -336,7 +339,7 @@ test.describe("refunds", () => {
     await expect(admin.getByText("Ordine rimborsato.")).toBeVisible();
 
     await page.getByRole("button", { name: "Download Now" }).click();
-    await expect(page.getByText("Errore di download")).toBeVisible();
+    await expect(page.getByText("Download error")).toBeVisible();
     await page.goto(link.pathname + link.search);
     await expect(page.getByRole("heading", { name: "Looking for your download?" })).toBeVisible();
   });

@@ -16,6 +16,7 @@ export async function seedRegisterSales(db: Db) {
     amountCents: 4700,
     currency,
     provider: "test",
+    livemode: true,
     status: "paid" as const,
     country,
     createdAt: new Date(`${at}+02:00`),

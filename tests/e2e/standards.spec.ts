@@ -1,7 +1,8 @@
 /**
  * The store against the published standards, with their own validators rather than our reading of
- * them: the W3C Nu HTML Checker on every page, HTML_CodeSniffer (WCAG 2 AA, a second engine beside
- * axe), the structured data and preview tags search engines and link previews read, the RSS feed
+ * them: the W3C Nu HTML Checker on every page, axe-core at WCAG 2.1 AA on every public page at
+ * desktop width and at 390 px (what the accessibility statement, /accessibility, says is checked),
+ * HTML_CodeSniffer (WCAG 2 AA, a second engine beside axe), the structured data and preview tags search engines and link previews read, the RSS feed
  * through a feed parser, the sitemap against the sitemaps.org schema, and the language and canonical
  * address of each page.
  *
@@ -9,6 +10,7 @@
  * which always has a product (the `fresh` one's product comes and goes with the admin tests).
  */
 import { readFile, writeFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { validateXML } from "xmllint-wasm";
@@ -81,6 +83,42 @@ test.describe("standards", () => {
   // The 404 page's document answers 404, which Chromium logs.
   test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
 
+  /**
+   * Every public page, as a visitor without a purchase reaches it: the pages the accessibility
+   * statement says are checked (CHECKED_PAGES in app/content/accessibility.ts names them).
+   */
+  const PUBLIC_PAGES: [name: string, url: string][] = [
+    ["landing", "/"],
+    ["checkout", `${shop}/checkout`],
+    ["success-no-order", noOrderUrl],
+    ["blog", "/blog"],
+    ...slugs.map((slug): [string, string] => [`blog/${slug}`, `/blog/${slug}`]),
+    ["reviews", "/reviews"],
+    ["how-reviews-are-verified", "/how-reviews-are-verified"],
+    ["terms", "/terms"],
+    ["privacy", "/privacy"],
+    ["accessibility", "/accessibility"],
+    ["withdraw", "/withdraw"],
+    ["not-found", "/no-such-page"],
+  ];
+
+  // One test per page: each has its own time, and the workers share them out.
+  for (const [name, url] of PUBLIC_PAGES) {
+    test(`axe finds no WCAG 2.1 A or AA violation on ${name} @phone`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.goto(url);
+      await page.waitForSelector("html[data-js]");
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      expect(
+        results.violations.map(
+          (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
+    });
+  }
+
   test("every page passes the W3C Nu HTML Checker", async ({ page, baseURL }, testInfo) => {
     test.setTimeout(90_000);
     requireJava();
@@ -101,7 +139,10 @@ test.describe("standards", () => {
       ...slugs.map((slug) => save(`blog-${slug}`, `/blog/${slug}`)),
       save("terms", "/terms"),
       save("privacy", "/privacy"),
+      save("withdraw", "/withdraw"),
       save("how-reviews-are-verified", "/how-reviews-are-verified"),
+      save("reviews", "/reviews"),
+      save("accessibility", "/accessibility"),
       save("review-link-invalid", "/review/not-a-review-link", 404),
       save("not-found", "/no-such-page", 404),
       save("checkout", `${shop}/checkout`),
@@ -113,7 +154,7 @@ test.describe("standards", () => {
     for (const [name, url] of adminPages) await save(name, url);
     const paidUrl = await buyInTestMode(page, () => save("payment-test-mode", page.url()));
     await save("success-paid", paidUrl);
-    expect(files).toHaveLength(slugs.length + 12 + adminPages.length);
+    expect(files).toHaveLength(slugs.length + 15 + adminPages.length);
 
     const errors = await nuErrors(files);
     expect(
@@ -182,7 +223,10 @@ test.describe("standards", () => {
       ...slugs.slice(0, 3).map((slug) => [`blog/${slug}`, `/blog/${slug}`]),
       ["terms", "/terms"],
       ["privacy", "/privacy"],
+      ["withdraw", "/withdraw"],
       ["how-reviews-are-verified", "/how-reviews-are-verified"],
+      ["reviews", "/reviews"],
+      ["accessibility", "/accessibility"],
       ["not-found", "/no-such-page"],
       ["success-no-order", noOrderUrl],
       ["admin-signed-out", adminUrl],
@@ -246,6 +290,9 @@ test.describe("standards", () => {
       `/blog/${slugs[0]}`,
       "/terms",
       "/privacy",
+      "/withdraw",
+      "/reviews",
+      "/accessibility",
       `${shop}/checkout`,
       noOrderUrl,
     ])
@@ -318,7 +365,16 @@ test.describe("standards", () => {
       }));
     }, xml);
     expect(urls.map((url) => new URL(url.loc).pathname)).toEqual(
-      expect.arrayContaining(["/", "/blog", "/terms", "/privacy", ...slugs.map((slug) => `/blog/${slug}`)]),
+      expect.arrayContaining([
+        "/",
+        "/blog",
+        "/terms",
+        "/privacy",
+        "/accessibility",
+        "/reviews",
+        "/how-reviews-are-verified",
+        ...slugs.map((slug) => `/blog/${slug}`),
+      ]),
     );
     expect(urls.filter((url) => url.lastmod === null).map((url) => `no lastmod: ${url.loc}`)).toEqual([]);
   });

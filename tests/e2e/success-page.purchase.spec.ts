@@ -110,15 +110,15 @@ test.describe("a paid order's success page, with JavaScript and without", () => 
     ]);
     expect(answer.headers()["content-type"]).toMatch(/^application\/json/);
     expect(download.suggestedFilename()).toBe("life-coaching-toolkit.zip");
-    await expect(page.getByText("Download avviato")).toBeVisible();
-    await expect(page.getByText("Il download del toolkit è iniziato.")).toBeVisible();
+    await expect(page.getByText("Download started")).toBeVisible();
+    await expect(page.getByText("Your toolkit download has started.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Download Now" })).toBeEnabled();
     expect(page.url()).toBe(url);
     expect(await sameDocument(page)).toBe(true);
 
     await forgeAccess(page);
     await page.getByRole("button", { name: "Download Now" }).click();
-    await expect(page.getByText("Errore di download")).toBeVisible();
+    await expect(page.getByText("Download error")).toBeVisible();
     expect(await sameDocument(page)).toBe(true);
   });
 
@@ -136,7 +136,7 @@ test.describe("a paid order's success page, with JavaScript and without", () => 
     await forgeAccess(page);
     await page.getByRole("button", { name: "Download Now" }).click();
     await expect(page.getByRole("alert")).toHaveText(
-      "Errore di download: Si è verificato un errore. Riprova o contatta il supporto.",
+      "Download error: Something went wrong. Please try again or contact support.",
     );
     await context.close();
   });

@@ -83,7 +83,7 @@ describe("admin sign-in under parallel guesses", () => {
   });
   afterAll(() => server.stop());
 
-  it("checks at most 10 passwords however many guesses arrive at once", async () => {
+  it("checks at most 10 passwords however many guesses arrive at once, and refuses the rest", async () => {
     const guesses = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         fetch(`${server.url}/${ADMIN_PATH}`, {
@@ -95,8 +95,11 @@ describe("admin sign-in under parallel guesses", () => {
       ),
     );
     const statuses = guesses.map((response) => response.status);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+    // Ten pass the limit; of those, the ones that find the password checks' queue full are refused too.
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(60 - checked);
   });
 });
 

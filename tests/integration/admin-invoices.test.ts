@@ -236,6 +236,7 @@ for (const backend of testBackends()) {
           taxCents: 848,
           stampDutyCents: 0,
           fileName: october.invoice.fileName,
+          test: false,
         },
         expect.objectContaining({ kind: "credit-note", number: "FT/3", date: "2026-11-10" }),
         expect.objectContaining({
@@ -279,6 +280,7 @@ for (const backend of testBackends()) {
               email: `asked-${crypto.randomUUID()}@example.com`,
               amountCents: 4700,
               provider: "test",
+              livemode: true,
               status: "paid",
             })
             .returning()

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_COPY } from "#app/content/admin.ts";
@@ -14,7 +14,7 @@ import * as ordersRoute from "#app/routes/admin/orders.tsx";
 import * as productRoute from "#app/routes/admin/product.tsx";
 import * as settingsRoute from "#app/routes/admin/settings.tsx";
 import * as secret from "#app/routes/secret.tsx";
-import { orders } from "#db/schema.ts";
+import { emailOutbox, orders } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
 import { seedProduct } from "../setup/seed-product.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
@@ -142,10 +142,45 @@ for (const backend of testBackends()) {
         if (row.share !== null) expect(row.share).toBeLessThanOrEqual(1);
       }
       expect(overview.needs).toEqual({ disputes: 0, refundRequests: 0, failedEmails: 0, sharedLinks: 0 });
+      // Test mode is for trying: its configuration keeps nothing from buyers, and the checklist shows.
+      expect(page.body.data).toMatchObject({ delivery: { problems: [] }, checklist: { purchase: true } });
       const badPeriod = await answer<{ data: { notices: string[] } }>(() =>
         secret.loader(args(`${ADMIN}?giorni=abc`)),
       );
       expect(badPeriod.body.data.notices).toEqual([ADMIN_PAGES_COPY.overview.badPeriod]);
+    });
+
+    it("Panoramica of a live store without SMTP_URL, on http: says buyers receive no e-mail and the links reach none, with the checklist", async () => {
+      const live = await testServices(backend, {
+        ADMIN_PATH: ADMIN,
+        STRIPE_SECRET_KEY: "sk_test_admin_pages",
+        STRIPE_WEBHOOK_SECRET: "whsec_admin_pages",
+      });
+      try {
+        const liveCookie = (await signInCookie(live, new Request(ORIGIN))).split(";")[0]!;
+        const context = new RouterContextProvider();
+        context.set(servicesContext, live);
+        context.set(clientIpContext, "198.51.100.1");
+        const request = new Request(`${ORIGIN}/${ADMIN}`, { headers: { cookie: liveCookie } });
+        const page = await answer<{
+          data: {
+            delivery: { problems: string[]; publicUrl: string };
+            checklist: Record<string, boolean> | null;
+          };
+        }>(() =>
+          secret.loader({ request, context, params: { secret: ADMIN }, unstable_pattern: "" } as never),
+        );
+        expect(page.body.data.delivery).toEqual({ problems: ["mail", "publicUrl"], publicUrl: ORIGIN });
+        expect(page.body.data.checklist).toMatchObject({
+          stripe: true,
+          mail: false,
+          publicUrl: false,
+          purchase: false,
+        });
+        expect(live.takeWelcome().filter((line) => line.startsWith("Warning:"))).toHaveLength(2);
+      } finally {
+        await live.dispose();
+      }
     });
 
     it("Ordini: sales by default, attempts behind their filter; malformed and out-of-range pages and filters said on the page", async () => {
@@ -194,12 +229,21 @@ for (const backend of testBackends()) {
       expect(await page(paid.reference)).toMatchObject({ status: 404, body: { found: "erased" } });
     });
 
-    it("refund from the order page: done once; again, or for a disputed order, refused with its reason", async () => {
+    it("refund from the order page: done once, the buyer told in one e-mail; again, or for a disputed order, refused with its reason", async () => {
       const paid = await order("refund@example.com", { paid: true });
       expect(await refund(paid.reference, paid.id)).toMatchObject({ status: 200, body: { ok: true } });
       expect(await refund(paid.reference, paid.id)).toMatchObject({
         status: 409,
         body: { ok: false, message: ADMIN_COPY.orders.alreadyRefunded },
+      });
+      const told = await db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.orderId, paid.id), eq(emailOutbox.template, "refund-confirmed")));
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({
+        to: "refund@example.com",
+        payload: { orderReference: paid.reference, amountCents: paid.amountCents, guarantee: false },
       });
       const disputed = await order("dispute@example.com", { paid: true });
       await db()
@@ -243,7 +287,9 @@ for (const backend of testBackends()) {
         seller: true,
         stripe: false,
         webhook: false,
-        testPurchase: false,
+        mail: false,
+        publicUrl: false,
+        purchase: false,
         fiscal: false,
       });
       expect(settings.body.reconcile).toBeNull();

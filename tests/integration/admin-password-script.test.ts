@@ -9,6 +9,7 @@ describe("npm run admin:password while the store runs on PGlite", () => {
   it("refuses in one line naming the process, with no stack trace", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "admin-password-"));
     await mkdir(join(dataDir, "db"));
+    await writeFile(join(dataDir, "db", "PG_VERSION"), "17\n");
     // This test's own process stands in for the running store.
     await writeFile(join(dataDir, "db.pid"), String(process.pid));
     const run = spawnSync(process.execPath, ["scripts/admin-password.ts"], {

@@ -81,6 +81,7 @@ for (const backend of testBackends()) {
           amountCents: sale.cents ?? 4700,
           currency: "eur",
           provider: "test",
+          livemode: true,
           status: "paid" as const,
           country: sale.country,
           paidAt: new Date(`${sale.at}+02:00`),

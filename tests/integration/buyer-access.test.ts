@@ -154,9 +154,10 @@ for (const backend of testBackends()) {
       it("a stranger who knows the address neither kills the buyer's link nor locks the buyer out", async () => {
         const order = await paidOrder("buyer@example.com");
         const [delivery] = await mails();
+        // From eight addresses of one network: five requests pass the network's limit.
         for (let i = 0; i < 8; i++) {
           const answer = await lostLink("buyer@example.com", `192.0.2.${i + 10}`);
-          expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+          expect(answer.status).toBe(i < 5 ? 200 : 429);
         }
         // The per-address limit caps the e-mails the stranger's network gets sent: three.
         expect(await mails()).toHaveLength(1 + 3);
@@ -331,7 +332,7 @@ for (const backend of testBackends()) {
         expect(refused.status).toBe(403);
         expect(await refused.json()).toMatchObject({
           intent: "download",
-          error: { title: "Errore di download" },
+          error: { title: "Download error" },
         });
       });
 

@@ -14,6 +14,8 @@ import {
   rateLimits,
   refundRequests,
   unsubscribes,
+  withdrawalRequests,
+  withdrawals,
 } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
 import { fillStore, openData, openStore, runScript, storeEnv } from "../setup/ops-store.ts";
@@ -33,8 +35,24 @@ for (const backend of testBackends()) {
       const env = await storeEnv(backend, { RETENTION_DAYS: "90", SMTP_URL: "smtp://127.0.0.1:9" });
       const filled = await openStore(env);
       const seeded = await fillStore(filled, "Buyer@Example.com");
-      await filled.close();
       const mine = seeded.orders.filter((o) => o.email === "Buyer@Example.com");
+      // The refunded order was withdrawn from, and a statement waits to be matched.
+      const withdrawn = mine.find((o) => o.status === "refunded")!;
+      await filled.database.db.insert(withdrawals).values({
+        orderId: withdrawn.id,
+        requestedAt: new Date(),
+        name: "Buyer Name",
+        email: "buyer@example.com",
+        outcome: "refunded",
+      });
+      await filled.database.db.insert(withdrawalRequests).values({
+        identifier: withdrawn.reference,
+        name: "Buyer Name",
+        email: "buyer@example.com",
+        requestedAt: new Date(),
+        dueAt: new Date(Date.now() + 3600_000),
+      });
+      await filled.close();
       const theirs = seeded.orders.filter((o) => o.email !== "Buyer@Example.com");
 
       const server = await startServer(env);
@@ -96,12 +114,14 @@ for (const backend of testBackends()) {
       expect(data.rateLimits.map((r: { key: string }) => r.key)).toEqual([
         "checkout:email:buyer@example.com",
       ]);
+      expect(data.withdrawals).toMatchObject([{ orderId: withdrawn.id, name: "Buyer Name" }]);
+      expect(data.withdrawalRequests).toMatchObject([{ identifier: withdrawn.reference }]);
       expect(exported.stdout).not.toContain("other3@example.com");
 
       expect(erased.stderr).toBe("");
       expect(erased.code).toBe(0);
       expect(erased.stdout).toBe(
-        "5 orders anonymised (address replaced, kept for accounting); 3 access links and 1 download confirmations deleted; 3 unsent e-mails deleted and 1 sent ones scrubbed; 6 download records without IP address; 2 refund reasons cleared and 0 reviews deleted; 0 invoice requests cleared (issued invoices and credit notes are kept for ten years, as the law requires); 1 unsubscribes, 1 rate-limit counters and 0 pending link requests removed; 0 e-mail files deleted.\n",
+        "5 orders anonymised (address replaced, kept for accounting); 3 access links and 1 download confirmations deleted; 3 unsent e-mails deleted and 1 sent ones scrubbed; 6 download records without IP address; 2 refund reasons cleared and 0 reviews deleted; 0 invoice requests cleared (issued invoices and credit notes are kept for ten years, as the law requires); 1 withdrawals anonymised (kept as the record of the contract's end) and 1 pending withdrawal statements deleted; 1 unsubscribes, 1 rate-limit counters and 0 pending link requests removed; 0 e-mail files deleted.\n",
       );
       // The lifetime link in the buyer's e-mail worked before and no longer does.
       expect(before).toContain("Payment Successful!");
@@ -143,6 +163,10 @@ for (const backend of testBackends()) {
         for (const row of await db.select().from(downloads).where(inArray(downloads.orderId, ids)))
           expect(row).toMatchObject({ ip: null, ipHash: null, network: null });
         for (const row of await db.select().from(refundRequests)) expect(row.reason).toBeNull();
+        expect(await db.select().from(withdrawals)).toMatchObject([
+          { orderId: withdrawn.id, name: "erased", email: `erased-${withdrawn.reference}@invalid` },
+        ]);
+        expect(await db.select().from(withdrawalRequests)).toEqual([]);
         expect(await db.select().from(unsubscribes)).toEqual([
           { email: "other3@example.com", createdAt: expect.any(Date) },
         ]);

@@ -55,20 +55,20 @@ for (const backend of testBackends()) {
       stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
     const orderCount = async () => (await services.database.db.select().from(orders)).length;
 
-    it("refuses the order after the per-IP limit, with no order and no Checkout Session", async () => {
-      const { limit } = CHECKOUT_LIMITS.perIp;
+    it("refuses the order after the network's limit, counting every address of the network, with no order and no Checkout Session", async () => {
+      const { limit } = CHECKOUT_LIMITS.perNetwork;
       for (let i = 0; i < limit; i++)
-        expect(status(await buy(`buyer${i}@example.com`, "198.51.100.7"))).toBe(303);
+        expect(status(await buy(`buyer${i}@example.com`, `198.51.100.${i + 1}`))).toBe(303);
       expect(sessionsCreated()).toBe(limit);
 
-      const refused = await buy("one-more@example.com", "198.51.100.7");
+      const refused = await buy("one-more@example.com", "198.51.100.250");
       expect(status(refused)).toBe(429);
       expect((refused as ActionAnswer).data.error.message).toContain("Please wait a few minutes");
       expect(await orderCount()).toBe(limit);
       expect(sessionsCreated()).toBe(limit);
 
-      // Another address's buyers are not affected.
-      expect(status(await buy("neighbour@example.com", "198.51.100.8"))).toBe(303);
+      // Another network's buyers are not affected.
+      expect(status(await buy("neighbour@example.com", "198.51.101.8"))).toBe(303);
     });
 
     it("refuses the order after the per-address limit from one network, whatever the IP in it", async () => {

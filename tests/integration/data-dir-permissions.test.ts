@@ -7,6 +7,7 @@ import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, writeFile } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/lib/db/database.server.ts";
 import { createMailer } from "#app/lib/mail/mailer.server.ts";
 import { keepDataPrivate } from "#app/lib/private-files.server.ts";
 import { runScript } from "../setup/ops-store.ts";
@@ -51,6 +52,8 @@ describe("the data directory is the store's user's alone", () => {
 
   it("closes a data directory an older store left open to every local user, at start", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "store-open-"));
+    // The older store's database (a data directory with e-mails and none is refused).
+    await (await openDatabase({ dataDir })).close();
     await mkdir(join(dataDir, "mail"));
     await writeFile(join(dataDir, "mail", "old.eml"), "Subject: your lifetime link\r\n\r\nhttp://x/");
     await chmod(join(dataDir, "mail", "old.eml"), 0o644);

@@ -36,6 +36,8 @@ const TABLES = [
   "stripe_unread_events",
   "unsubscribes",
   "webhook_events",
+  "withdrawal_requests",
+  "withdrawals",
 ];
 
 for (const backend of testBackends()) {

@@ -50,7 +50,7 @@ describe("fault: PostgreSQL restarted mid-traffic", () => {
 
   /** One buyer's purchase in test mode: the checkout, then "Pay". Returns each answer's status and body. */
   async function purchase(n: number) {
-    const headers = { "x-forwarded-for": `203.0.113.${n % 250}` };
+    const headers = { "x-forwarded-for": `10.${n % 250}.0.1` };
     const email = `pg-buyer-${n}@example.com`;
     const checkout = await fetch(`${store.url}/checkout`, {
       method: "POST",

@@ -30,6 +30,7 @@ describe.runIf(postgres)("an invoice interrupted by SIGKILL", () => {
         amountCents: 4700,
         currency: "eur",
         provider: "test",
+        livemode: true,
         status: "paid",
         paidAt: new Date(),
       })

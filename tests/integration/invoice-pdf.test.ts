@@ -27,6 +27,7 @@ for (const backend of testBackends()) {
           email: "buyer@example.com",
           amountCents: 4700,
           provider: "test",
+          livemode: true,
           providerSessionId: "test_cs_invoice_pdf",
           status: "paid",
           paidAt: new Date(),

@@ -23,6 +23,7 @@ for (const backend of testBackends()) {
               email: "Invoiced@Example.com",
               amountCents: 4700,
               provider: "test",
+              livemode: true,
               providerSessionId: session,
               status: "paid",
               paidAt: new Date(),

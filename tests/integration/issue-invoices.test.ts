@@ -103,6 +103,7 @@ async function paidOrder(
       amountCents: options.amountCents ?? 4700,
       currency: options.currency ?? "usd",
       provider: "stripe",
+      livemode: true,
       providerSessionId: `cs_test_invoice_${orderCount}_${Date.now()}`,
       status: "paid",
       paidAt: options.paidAt ?? PAID_AT,

@@ -81,6 +81,7 @@ for (const backend of testBackends()) {
         cards: [],
         trustedBy: "trusted by 2,000+ coaches (source: Etsy)",
         verificationPath: "/how-reviews-are-verified",
+        allReviews: null,
       });
       await setContentTestimonialsConfirmed(db(), true);
       facts = await liveLandingFacts(db());

@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
-import { MAINTENANCE_INTERVAL_MS, RETENTION, startMaintenanceJob } from "#app/lib/maintenance.server.ts";
+import {
+  MAINTENANCE_INTERVAL_MS,
+  RETENTION,
+  runMaintenance,
+  startMaintenanceJob,
+} from "#app/lib/maintenance.server.ts";
 import { fulfilOrder } from "#app/lib/orders/fulfil-order.server.ts";
-import { accessLinks, downloads, orders, rateLimits } from "#db/schema.ts";
+import { accessLinks, downloads, invoiceRequests, orders, rateLimits } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
 
@@ -117,6 +122,26 @@ for (const backend of testBackends()) {
         ipHash: "new",
         bytes: 20,
       });
+    });
+
+    it("removes an abandoned checkout that asked for an invoice, with its request, and keeps going", async () => {
+      const old = ago(RETENTION.unpaidOrderMs + 60_000);
+      const abandoned = await order("expired", old);
+      const paid = await order("pending", old);
+      await fulfilOrder(db(), services.links, { orderId: paid.id });
+      const buyer = { name: "Anna Rossi", country: "IT", fiscalCode: "RSSNNA80A41F205X" };
+      await db()
+        .insert(invoiceRequests)
+        .values([
+          { orderId: abandoned.id, buyerType: "consumer", buyer, via: "checkout" },
+          { orderId: paid.id, buyerType: "consumer", buyer, via: "checkout" },
+        ]);
+
+      expect(await runMaintenance(db(), IP_DAYS)).toMatchObject({ orders: 1 });
+      expect(await runMaintenance(db(), IP_DAYS)).toMatchObject({ orders: 0 });
+
+      const left = await db().select({ orderId: invoiceRequests.orderId }).from(invoiceRequests);
+      expect(left).toEqual([{ orderId: paid.id }]);
     });
   });
 }

@@ -83,6 +83,33 @@ describe("malformed input", () => {
     expectNoStack(from);
   });
 
+  it.each([
+    ["the guarantee's reason", () => `/${SUCCESS_PATH}`, { intent: "refund", reason: "not\u0000for me" }],
+    ["the checkout's address", () => "/checkout", { intent: "buy", email: "a\u0000@b.co", consent: "on" }],
+    ["the checkout's code", () => "/checkout", { intent: "buy", email: "a@b.co", code: "X\u0007" }],
+    ["an invoice request's name", () => `/${SUCCESS_PATH}`, { intent: "invoice", name: "great\u007f" }],
+    ["the lost-link form", () => `/${SUCCESS_PATH}`, { intent: "lost-link", email: "great\u0085@b.co" }],
+  ])(
+    "refuses a control character in %s with 400 and a sentence, and logs neither text nor stack",
+    async (_name, path, fields) => {
+      const from = seeded.server.output().length;
+      const response = await fetch(`${base}${path()}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { origin: base },
+        redirect: "manual",
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Your text contains control characters (such as a NUL byte)");
+      const refused = logSince(from).filter(
+        (line) => line.msg === "form field with a control character refused",
+      );
+      expect(refused).toHaveLength(1);
+      expect(seeded.server.output().slice(from)).not.toMatch(/not.for me|a.@b\.co|great/);
+      expectNoStack(from);
+    },
+  );
+
   it("answers a broken multipart body with 400", async () => {
     const from = seeded.server.output().length;
     const response = await fetch(`${base}/checkout`, {

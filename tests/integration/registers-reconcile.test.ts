@@ -51,8 +51,10 @@ for (const backend of testBackends()) {
     let services: TestServices;
 
     beforeEach(async () => {
-      stripe = await startFakeStripe();
+      // A live account: only live payments enter the books.
+      stripe = await startFakeStripe(0, { livemode: true });
       services = await stripeTestServices(backend, stripe, WEBHOOK_SECRET, {
+        STRIPE_SECRET_KEY: "sk_live_store",
         // Never the ECB itself: every rate the test needs is stored below.
         ECB_RATES_URL: "http://127.0.0.1:9/eurofxref-hist-90d.xml",
       });
@@ -325,6 +327,7 @@ for (const backend of testBackends()) {
           email: "a@example.com",
           amountCents: 4700,
           provider: "test",
+          livemode: true,
           status: "paid",
           country: "IT",
           paidAt: rome("2026-05-04T10:00:00"),
@@ -333,6 +336,7 @@ for (const backend of testBackends()) {
           email: "b@example.com",
           amountCents: 4700,
           provider: "test",
+          livemode: true,
           status: "paid",
           country: null,
           paidAt: rome("2026-05-05T10:00:00"),

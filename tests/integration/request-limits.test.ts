@@ -4,6 +4,7 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/lib/db/database.server.ts";
 import { orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
 import { testBackends } from "../setup/databases.ts";
@@ -277,6 +278,8 @@ describe("slow clients and forwarded addresses (TRUST_PROXY=1, 1 s body timeout)
 describe("files left by failed uploads", () => {
   it("are swept at start and logged: old temporary files and product files no product uses", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "store-sweep-"));
+    // A store that has run: its database is there (a data directory with files and none is refused).
+    await (await openDatabase({ dataDir })).close();
     const products = join(dataDir, "files", "products");
     const temporary = join(dataDir, "files", ".tmp");
     await mkdir(products, { recursive: true });

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,13 +33,15 @@ describe("the store server", () => {
   });
   afterAll(() => server.stop());
 
-  it("prints the store URL, admin URL and generated password at first start only", async () => {
+  it("prints the store and admin addresses at every start, the generated password at the first only", async () => {
     expect(server.output()).toMatch(/Store: http:\/\/localhost:\d+\//);
-    expect(server.output()).toMatch(/Admin: http:\/\/localhost:\d+\/[\w-]{24}/);
+    const adminPath = server.output().match(/Admin: http:\/\/localhost:\d+\/([\w-]{24})/)?.[1];
+    expect(adminPath).toBeTruthy();
     expect(server.output()).toMatch(/Admin password \(shown once, keep it safe\): [\w-]{24}/);
     await server.stop();
     server = await startServer({ DATA_DIR: server.dataDir });
     expect(server.output()).toMatch(/Store: /);
+    expect(server.output()).toMatch(new RegExp(`Admin: http://localhost:\\d+/${adminPath}\n`));
     expect(server.output()).not.toMatch(/Admin password/);
   });
 
@@ -53,13 +56,14 @@ describe("the store server", () => {
         .filter((line) => line !== "");
       const top = lines.findIndex((line) => /^─+$/.test(line));
       expect(top).toBeGreaterThan(-1);
-      const block = lines.slice(top, top + 6);
+      const block = lines.slice(top, top + 7);
       expect(block[0]).toMatch(/^─+$/);
       expect(block[1]).toMatch(/^Store: http:\/\/localhost:\d+\/$/);
-      expect(block[2]).toMatch(/^Payments: /);
-      expect(block[3]).toMatch(/^Admin: http:\/\/localhost:\d+\/[\w-]{24}$/);
-      expect(block[4]).toMatch(/^Admin password \(shown once, keep it safe\): [\w-]{24}$/);
-      expect(block[5]).toBe(block[0]);
+      expect(block[2]).toBe(`Version: ${JSON.parse(readFileSync("package.json", "utf8")).version}`);
+      expect(block[3]).toMatch(/^Payments: /);
+      expect(block[4]).toMatch(/^Admin: http:\/\/localhost:\d+\/[\w-]{24}$/);
+      expect(block[5]).toMatch(/^Admin password \(shown once, keep it safe\): [\w-]{24}$/);
+      expect(block[6]).toBe(block[0]);
       expect(lines.findIndex((line) => line.includes('"msg":"listening"'))).toBeLessThan(top);
       expect(lines.findIndex((line) => line.includes('"msg":"services ready"'))).toBeLessThan(top);
     } finally {

@@ -525,6 +525,7 @@ for (const backend of testBackends()) {
           contentTestimonialsConfirmed: false,
           reviewSummary: null,
           trustedBy: null,
+          allReviews: { count: 0, path: "/reviews" },
           verificationPath: "/how-reviews-are-verified",
         });
       });
@@ -570,7 +571,7 @@ for (const backend of testBackends()) {
         expect((await storefrontProof(db(), new Date(now.getTime() + 8 * DAY_MS))).recentSales).toEqual([]);
       });
 
-      it("shows the verified average from the fifth published review, newest first, best rated first in the grid", async () => {
+      it("shows the verified average from the fifth published review, and the newest reviews first in the cards and the grid, whatever their rating", async () => {
         await setDeclaredProof(db(), {
           reviews: { rating: "4.9/5", count: "500+ reviews", source: "Etsy" },
           trustedBy: null,
@@ -607,12 +608,13 @@ for (const backend of testBackends()) {
           "Buyer 0",
         ]);
         expect(proof.testimonials.map((t) => [t.name, t.rating, t.purchasedMonth])).toEqual([
+          ["Buyer 4", 2, "October 2026"],
           ["Buyer 3", 5, "November 2026"],
-          ["Buyer 0", 5, "October 2026"],
           ["Buyer 2", 4, "October 2026"],
           ["Buyer 1", 3, "November 2026"],
-          ["Buyer 4", 2, "October 2026"],
+          ["Buyer 0", 5, "October 2026"],
         ]);
+        expect(proof.allReviews).toEqual({ count: 5, path: "/reviews" });
         // One hidden: four published again, so the declared figures come back; the hidden count is public.
         const [first] = await db().select().from(reviews).where(eq(reviews.displayName, "Buyer 4"));
         await db()

@@ -197,7 +197,7 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
     customer_details: session.customer_details
       ? {
           address: session.customer_details.address,
-          business_name: null,
+          business_name: session.customer_details.business_name,
           email: session.customer_details.email,
           individual_name: null,
           name: session.customer_details.name,
@@ -212,7 +212,7 @@ export function checkoutSessionObject(session: FakeSession): Stripe.Checkout.Ses
     integration_identifier: null,
     invoice: session.invoice,
     invoice_creation: null,
-    livemode: false,
+    livemode: session.livemode,
     locale: null,
     managed_payments: null,
     metadata: session.metadata,

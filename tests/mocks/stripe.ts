@@ -26,6 +26,7 @@ import {
 export interface FakeSession {
   id: string;
   object: "checkout.session";
+  livemode: boolean;
   url: string;
   mode: string;
   status: "open" | "complete" | "expired";
@@ -55,6 +56,8 @@ export interface FakeSession {
   customer_details: {
     email: string | null;
     name: string | null;
+    /** The business name a buyer purchasing as a business typed beside its tax ID. */
+    business_name: string | null;
     /** Stripe.Address: every key present, null when not collected. */
     address: {
       city: string | null;
@@ -120,8 +123,13 @@ export interface FakeStripe {
       line1?: string;
       postalCode?: string;
       state?: string;
-      /** Tax IDs the buyer typed, kept only when the session collects them (tax_id_collection). */
+      /**
+       * Tax IDs the buyer typed, kept only when the session collects them (tax_id_collection), in
+       * Stripe's wire format: `{ type: "eu_vat", value: "DE136695976" }`.
+       */
       taxIds?: { type: string; value: string }[];
+      /** The business name typed beside them (customer_details.business_name). */
+      businessName?: string;
     },
   ): FakeSession;
   /**
@@ -452,7 +460,12 @@ export function checkSessionParams(
 }
 
 /** A fake Stripe listening on 127.0.0.1: on `port` when given (a process others reach), else on a free one. */
-export async function startFakeStripe(port = 0): Promise<FakeStripe> {
+export async function startFakeStripe(
+  port = 0,
+  /** livemode: the account's live mode (the store holds an sk_live_ key): sessions cs_live_…, every object and event live. */
+  options: { livemode?: boolean } = {},
+): Promise<FakeStripe> {
+  const livemode = options.livemode ?? false;
   const sessions = new Map<string, FakeSession>();
   const invoices = new Map<string, FakeInvoice>();
   const sent = new Map<string, Record<string, string>>();
@@ -484,7 +497,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       amount: session.amount_total ?? 0,
       currency: session.currency,
       status,
-      livemode: false,
+      livemode,
       metadata: session.metadata.order_id ? { order_id: session.metadata.order_id } : {},
     };
     paymentIntents.set(intent.id, intent);
@@ -508,6 +521,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
 
   const emit = (type: Stripe.Event.Type, object: object, request: Stripe.Event.Request | null = null) => {
     const event = stripeEvent(type, object, request);
+    event.livemode = livemode;
+    const eventObject = event.data.object as { livemode?: boolean };
+    if ("livemode" in eventObject) eventObject.livemode = livemode;
     events.push(event);
     return event;
   };
@@ -586,12 +602,13 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     expires_at: number;
     automaticTax: boolean;
   }) => {
-    const sessionId = id("cs_test");
+    const sessionId = id(livemode ? "cs_live" : "cs_test");
     const { automaticTax, ...rest } = fields;
     const session: FakeSession = {
       ...rest,
       id: sessionId,
       object: "checkout.session",
+      livemode,
       url: `https://checkout.stripe.com/c/pay/${sessionId}`,
       status: "open",
       payment_status: fields.mode === "setup" ? "no_payment_required" : "unpaid",
@@ -617,7 +634,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     const url = new URL(req.url ?? "/", "http://localhost");
     const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
     requests.push({ method: req.method ?? "", path: url.pathname, idempotencyKey });
-    if (!req.headers.authorization?.startsWith("Bearer sk_test_")) {
+    // A key of the account's own mode only, as Stripe's test and live modes are apart.
+    if (!req.headers.authorization?.startsWith(`Bearer sk_${livemode ? "live" : "test"}_`)) {
       return send(res, 401, {
         error: { type: "invalid_request_error", message: "Invalid API Key provided" },
       });
@@ -803,6 +821,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         customer_details: {
           email: session.customer_email,
           name: null,
+          business_name: null,
           address: null,
           tax_exempt: "none",
           tax_ids: [],
@@ -847,6 +866,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       customer_details: {
         email: session.customer_email,
         name: buyer.name ?? "Test Buyer",
+        business_name:
+          params["tax_id_collection[enabled]"] === "true" && buyer.taxIds?.length
+            ? (buyer.businessName ?? null)
+            : null,
         // Without the full address ("auto"), a card payment still gives its country.
         address:
           session.automatic_tax.enabled || params.billing_address_collection === "required"

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
 
@@ -48,10 +51,35 @@ function postgresBackend(adminUrl: string): TestBackend {
   return backend;
 }
 
+/** The migrated embedded database every test's PGlite store starts from (database-template.ts). */
+export function databaseTemplate(): string {
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  if (!template)
+    throw new Error(
+      "TEST_DATABASE_TEMPLATE is not set: run the tests through Vitest (its global setup makes it).",
+    );
+  return template;
+}
+
+/** Each test gets its own embedded database, a copy of the run's migrated one, removed when closed. */
+const pgliteBackend: TestBackend = {
+  name: "pglite",
+  async open() {
+    const dataDir = await mkdtemp(join(tmpdir(), "store-db-"));
+    const database = await openDatabase({ dataDir, template: databaseTemplate() });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+  cleanup: async () => {},
+};
+
 export function testBackends(): TestBackend[] {
-  const backends: TestBackend[] = [
-    { name: "pglite", open: () => openDatabase({ dataDir: null }), cleanup: async () => {} },
-  ];
+  const backends: TestBackend[] = [pgliteBackend];
   if (url) backends.push(postgresBackend(url));
   return backends;
 }

@@ -23,7 +23,7 @@ import {
   refundRequests,
   unsubscribes,
 } from "#db/schema.ts";
-import type { TestBackend } from "./databases.ts";
+import { databaseTemplate, type TestBackend } from "./databases.ts";
 import { TEST_FISCAL_SETTINGS } from "./seed-invoices.ts";
 import { seedProduct } from "./seed-product.ts";
 import { TEST_SELLER } from "./seller.ts";
@@ -46,7 +46,8 @@ export async function storeEnv(
 }
 
 /** The store's services on `env`, without timers' e-mail sending (PGlite: only while no server runs). */
-export const openStore = (env: Record<string, string>): Promise<Services> => createServices(parseEnv(env));
+export const openStore = (env: Record<string, string>): Promise<Services> =>
+  createServices(parseEnv(env), { databaseTemplate: databaseTemplate() });
 
 /** The store's database and file store alone, as the tools open them: no timers, no settings written. */
 export async function openData(env: Record<string, string>) {

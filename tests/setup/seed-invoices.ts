@@ -157,6 +157,7 @@ export async function seedInvoice(
           amountCents: grossCents,
           currency: "eur",
           provider: "test",
+          livemode: true,
           providerSessionId: `test_cs_${crypto.randomUUID()}`,
           status: options.creditNoteOn ? "refunded" : "paid",
           createdAt: paidAt,

@@ -9,7 +9,7 @@ import { parseEnv } from "#app/lib/env.server.ts";
 import { fulfilOrder, hashAccessToken } from "#app/lib/orders/fulfil-order.server.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
 import { accessLinks, orders } from "#db/schema.ts";
-import type { TestBackend } from "./databases.ts";
+import { databaseTemplate, type TestBackend } from "./databases.ts";
 import { SAMPLE_ZIP, seedProduct } from "./seed-product.ts";
 import { TEST_SELLER } from "./seller.ts";
 import { type RunningServer, startServer } from "./server.ts";
@@ -38,7 +38,7 @@ export async function startSeededServer(
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   };
-  const open = () => createServices(parseEnv(fullEnv));
+  const open = () => createServices(parseEnv(fullEnv), { databaseTemplate: databaseTemplate() });
   const services = await open();
   const { bytes, product } = await seedProduct(services, productFile);
   const [order] = await services.database.db

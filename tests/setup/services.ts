@@ -7,7 +7,7 @@ import { servicesContext } from "#app/lib/router-context.ts";
 import { createServices, type Services } from "#app/lib/services.server.ts";
 import * as webhookRoute from "#app/routes/webhooks.stripe.ts";
 import type { FakeStripe } from "../mocks/stripe.ts";
-import type { TestBackend } from "./databases.ts";
+import { databaseTemplate, type TestBackend } from "./databases.ts";
 import { TEST_SELLER } from "./seller.ts";
 
 export interface TestServices extends Services {
@@ -34,6 +34,7 @@ export async function testServices(
       ...(url ? { DATABASE_URL: url } : {}),
       ...env,
     }),
+    { databaseTemplate: databaseTemplate() },
   );
   return {
     ...services,

@@ -37,8 +37,12 @@ describe("the sitemap", () => {
     vi.setSystemTime(new Date("2026-12-03T10:00:00Z"));
     const xml = await sitemap(loaderArgs()).text();
     const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)];
-    // The landing page, the blog, its articles, the terms, the privacy policy and how reviews are verified.
-    expect(urls).toHaveLength(allPosts().length + 5);
+    // The landing page, the blog, its articles, the terms, the privacy policy, how reviews are
+    // verified, every review, and the accessibility statement.
+    expect(urls.map((url) => new URL(url[1]!).pathname)).toEqual(
+      expect.arrayContaining(["/reviews", "/accessibility"]),
+    );
+    expect(urls).toHaveLength(allPosts().length + 7);
     const [home, blog] = urls;
     expect(new URL(home![1]!).pathname).toBe("/");
     expect(home![2]).toBe("2026-12-03");

@@ -27,17 +27,6 @@ describe("the log's lines written per turn of the event loop", () => {
     expect(writes).toHaveLength(2);
   });
 
-  it("writes what it holds before a flush's callback runs, so text printed after it comes after the lines", () => {
-    const written: string[] = [];
-    const lines = linesPerTurn(9, (_fd, text) => {
-      written.push(String(text));
-      return String(text).length;
-    });
-    lines.write("listening\n");
-    lines.flush(() => written.push("welcome\n"));
-    expect(written).toEqual(["listening\n", "welcome\n"]);
-  });
-
   it("goes on after a write fails (a full disk), and never throws to the caller", async () => {
     const writes: string[] = [];
     let full = true;
@@ -54,11 +43,15 @@ describe("the log's lines written per turn of the event loop", () => {
     expect(writes).toEqual(["kept\n"]);
   });
 
-  /** Runs the logger in a child whose stdout is `stdout`, logging `count` lines then exiting at once. */
-  function logAndExit(stdout: number | "pipe", count: number) {
+  /**
+   * Runs the logger in a child whose stdout is `stdout`, logging `count` lines, then printing
+   * `after` with printAfterLog when given, then exiting at once.
+   */
+  function logAndExit(stdout: number | "pipe", count: number, after?: string) {
     const logger = resolve("app/lib/logger.server.ts");
-    const script = `import { logger } from ${JSON.stringify(logger)};
+    const script = `import { logger, printAfterLog } from ${JSON.stringify(logger)};
       for (let i = 0; i < ${count}; i++) logger.info({ i }, "line");
+      ${after === undefined ? "" : `printAfterLog(${JSON.stringify(after)});`}
       process.exit(0);`;
     return spawnSync(process.execPath, ["--input-type=module", "-e", script], {
       stdio: ["ignore", stdout, "pipe"],
@@ -86,5 +79,17 @@ describe("the log's lines written per turn of the event loop", () => {
     const run = logAndExit("pipe", 1000);
     expect(run.stderr).toBe("");
     expect(numbers(run.stdout)).toEqual([...Array(1000).keys()]);
+  });
+
+  it("prints text after every line logged before it, to a pipe as to a file", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "log-")), "store.log");
+    const fd = openSync(file, "a");
+    logAndExit(fd, 1000, "welcome\n");
+    closeSync(fd);
+    for (const output of [readFileSync(file, "utf8"), logAndExit("pipe", 1000, "welcome\n").stdout]) {
+      const lines = output.trim().split("\n");
+      expect(lines.at(-1)).toBe("welcome");
+      expect(numbers(lines.slice(0, -1).join("\n"))).toEqual([...Array(1000).keys()]);
+    }
   });
 });

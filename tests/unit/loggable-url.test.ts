@@ -12,6 +12,10 @@ describe("what the log may show", () => {
     expect(loggableUrl("/download/abc.def")).toBe("/download/{token}");
     expect(loggableUrl("/confirm-download/abcdef")).toBe("/confirm-download/{token}");
     expect(loggableUrl("/invoice/abc.def")).toBe("/invoice/{token}");
+    expect(loggableUrl("/review/abc.def")).toBe("/review/{token}");
+    expect(loggableUrl("/Review/abc.def.data?_routes=routes%2Freview")).toBe(
+      "/Review/{token}.data?_routes=%E2%80%A6",
+    );
     expect(loggableUrl("/Invoice/abc.def")).toBe("/Invoice/{token}");
     expect(loggableUrl("/pay/test/test_cs_123")).toBe("/pay/test/{session}");
     expect(loggableUrl("/success?t=lifetime-token")).toBe("/success?t=%E2%80%A6");

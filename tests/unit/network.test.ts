@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { networkOf } from "#app/lib/downloads/network.ts";
+import { networkOf } from "#app/lib/network.ts";
 
 describe("the network a download comes from", () => {
   it("is the IPv4 /24, also for an IPv4-mapped IPv6 address", () => {

@@ -42,6 +42,19 @@ describe("signed tokens", () => {
     },
   );
 
+  it("accepts only the spelling it wrote, not the three others whose spare bits decode alike", () => {
+    const token = signToken([current], "download", { o: "mine" }, Date.now() + 1000);
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(token.at(-1)!);
+    const spellings = [0, 1, 2, 3].map((spare) => `${token.slice(0, -1)}${alphabet[(last & ~3) | spare]}`);
+    for (const spelling of spellings) {
+      expect(Buffer.from(spelling.split(".")[1]!, "base64url")).toEqual(
+        Buffer.from(token.split(".")[1]!, "base64url"),
+      );
+      expect(verifyToken([current], "download", spelling) !== null).toBe(spelling === token);
+    }
+  });
+
   it("rejects a token whose data was changed", () => {
     const token = signToken([current], "download", { o: "mine" }, Date.now() + 1000);
     const [, signature] = token.split(".");

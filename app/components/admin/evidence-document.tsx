@@ -3,6 +3,7 @@
  * by its route, with print styles and no script, so it prints or saves as PDF from any browser.
  */
 import { ADMIN_COPY, ADMIN_EVIDENCE_COPY as copy } from "#app/content/admin.ts";
+import { ADMIN_WITHDRAWAL_COPY } from "#app/content/admin-withdrawals.ts";
 import type { DeliveryEvidence } from "#app/lib/orders/delivery-evidence.server.ts";
 
 const STYLE = `
@@ -37,7 +38,7 @@ function Rows({ rows }: { rows: [string, string][] }) {
 
 export function EvidenceDocument(props: { evidence: DeliveryEvidence; jsonHref: string; orderHref: string }) {
   const { evidence, jsonHref, orderHref } = props;
-  const { payment, offer, terms, emails, downloads } = evidence;
+  const { payment, offer, terms, emails, downloads, withdrawal } = evidence;
   const title = copy.title(payment.number, payment.reference);
   return (
     <html lang="it">
@@ -102,6 +103,38 @@ export function EvidenceDocument(props: { evidence: DeliveryEvidence; jsonHref: 
             </tr>
           </tbody>
         </table>
+
+        <h2>{ADMIN_WITHDRAWAL_COPY.title}</h2>
+        {withdrawal ? (
+          <table>
+            <tbody>
+              {(
+                [
+                  [ADMIN_WITHDRAWAL_COPY.requestedAt, when(withdrawal.requestedAt)],
+                  [ADMIN_WITHDRAWAL_COPY.name, withdrawal.name],
+                  [ADMIN_WITHDRAWAL_COPY.email, withdrawal.email],
+                  [
+                    ADMIN_WITHDRAWAL_COPY.outcome,
+                    ADMIN_WITHDRAWAL_COPY.outcomes[withdrawal.outcome] ?? withdrawal.outcome,
+                  ],
+                  [
+                    ADMIN_WITHDRAWAL_COPY.refund,
+                    withdrawal.refundStatus
+                      ? `${ADMIN_WITHDRAWAL_COPY.refundStatuses[withdrawal.refundStatus] ?? withdrawal.refundStatus}${withdrawal.refundedCents ? ` (${money(withdrawal.refundedCents, payment.currency)})` : ""}`
+                      : copy.none,
+                  ],
+                ] as const
+              ).map(([term, value]) => (
+                <tr key={term}>
+                  <th scope="row">{term}</th>
+                  <td>{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p>{ADMIN_WITHDRAWAL_COPY.none}</p>
+        )}
 
         <h2>{copy.emails.title}</h2>
         {emails.length === 0 ? (

@@ -6,6 +6,7 @@
 import { Link } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
 import type { OverviewPageData } from "#app/components/admin/admin-types.ts";
+import { GoLiveChecklistCard } from "#app/components/admin/go-live-checklist.tsx";
 import { ADMIN_FIGURES_COPY } from "#app/content/admin-figures.ts";
 import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
 import { moneyIt, numberIt, percentIt, shortDayIt } from "#app/lib/admin/format-it.ts";
@@ -46,6 +47,11 @@ export default function OverviewPage({ data }: { data: OverviewPageData }) {
         <p className="mt-2 text-xs text-slate-600">{copy.revenueNote}</p>
       </section>
       <Needs data={data} />
+      {data.checklist && (
+        <div className="mt-6">
+          <GoLiveChecklistCard checklist={data.checklist} />
+        </div>
+      )}
       <div className="mt-8 flex flex-wrap items-end justify-between gap-3">
         <nav aria-label={copy.periodLabel} className="flex gap-1 text-sm">
           {CHART_DAYS.map((days) => (
@@ -102,6 +108,13 @@ function Needs({ data }: { data: OverviewPageData }) {
     },
     { n: needs.sharedLinks, text: copy.needs.sharedLinks(needs.sharedLinks), to: `${base}?filtro=condivisi` },
   ].filter((item) => item.n > 0);
+  const settings = `/${data.adminPath}/impostazioni`;
+  for (const problem of data.delivery.problems)
+    items.unshift({
+      n: 1,
+      text: problem === "mail" ? copy.needs.mail : copy.needs.publicUrl(data.delivery.publicUrl),
+      to: `${settings}#checklist-title`,
+    });
   return (
     <section aria-labelledby="needs-title" className="mt-6">
       <h2 id="needs-title" className="text-lg font-bold">
@@ -112,7 +125,7 @@ function Needs({ data }: { data: OverviewPageData }) {
       ) : (
         <ul className="mt-2 grid gap-2 sm:grid-cols-2">
           {items.map((item) => (
-            <li key={item.to}>
+            <li key={item.text}>
               <Link
                 to={item.to}
                 className="block rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-semibold text-amber-950 underline-offset-2 hover:underline"

@@ -2,11 +2,11 @@ import { X } from "lucide-react";
 import { CHECKOUT_COPY } from "#app/content/checkout.ts";
 
 /**
- * The offer shown when the checkout opens: unlock the discount (test mode: the specification's 25%
- * for 5 minutes; a live store: the running promotion, until its end), or continue at the standard
- * price. Static markup, closed: app/enhance/checkout.ts opens it and runs its buttons.
+ * The test-mode offer shown when the checkout opens: unlock the specification's 25% for 5 minutes,
+ * or continue at the standard price. A live store never shows it (its promotion is everyone's
+ * price). Static markup, closed: app/enhance/checkout.ts opens it and runs its buttons.
  */
-export function DiscountDialog(props: { percent: number; price: string; regular: string; live: boolean }) {
+export function DiscountDialog(props: { percent: number; price: string; regular: string }) {
   const copy = CHECKOUT_COPY.discountModal;
   return (
     <dialog
@@ -27,7 +27,7 @@ export function DiscountDialog(props: { percent: number; price: string; regular:
         <h2 id="discount-title" className="mt-2 text-2xl font-extrabold">
           {copy.title(props.percent)}
         </h2>
-        <p className="mt-3 text-slate-600">{copy.body(props.price, props.regular, props.live)}</p>
+        <p className="mt-3 text-slate-600">{copy.body(props.price, props.regular)}</p>
         <button
           type="button"
           data-unlock

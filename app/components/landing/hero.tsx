@@ -48,7 +48,7 @@ export function Hero({ facts }: { facts: Pick<LandingFacts, "priceCents" | "refe
           </div>
           <div data-keep-clear className="mt-8 flex flex-wrap items-center gap-4">
             <Link to="/checkout" className={cta}>
-              {hero.cta}
+              {hero.cta(formatShortCents(facts.priceCents))}
             </Link>
             <a href="#whats-included" className="font-semibold text-brand-700 underline underline-offset-4">
               {hero.secondary}

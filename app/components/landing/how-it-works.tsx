@@ -1,9 +1,13 @@
 /** "How It Works": the numbered steps from purchase to use, and the bonus box. */
 import { Gift } from "lucide-react";
 import { LANDING } from "#app/content/landing.ts";
+import type { LandingFacts } from "#app/lib/storefront/landing-facts.ts";
 
-/** The steps, then the bonus items that come with the toolkit. */
-export function HowItWorks() {
+/**
+ * The steps, then the bonus items that come with the toolkit; the bonuses' "worth $200+" is the
+ * specification's sample claim, which a live store has no basis for and leaves out (ADR 038).
+ */
+export function HowItWorks({ mode }: Pick<LandingFacts, "mode">) {
   const { how } = LANDING;
   return (
     <section className="render-when-visible bg-brand-900 py-16 text-white">
@@ -22,7 +26,9 @@ export function HowItWorks() {
         </ol>
         <div className="mt-10 rounded-2xl border-2 border-dashed border-amber-300 bg-amber-300/10 p-6 text-center">
           <p className="text-sm font-extrabold tracking-widest text-amber-300">{how.bonus.label}</p>
-          <h3 className="mt-1 text-2xl font-bold">{how.bonus.title}</h3>
+          <h3 className="mt-1 text-2xl font-bold">
+            {mode === "sample" ? how.bonus.sampleTitle : how.bonus.title}
+          </h3>
           <ul className="mt-3 flex flex-wrap justify-center gap-x-8 gap-y-2">
             {how.bonus.items.map((item) => (
               <li key={item} className="flex items-center gap-2">

@@ -11,19 +11,9 @@ import { LANDING } from "#app/content/landing.ts";
 import { TIMING } from "#app/content/site.ts";
 import { CLAIMED_OFFER_PATH } from "#app/lib/checkout/claimed-offer.ts";
 import { formatDuration, isoDuration } from "#app/lib/duration.ts";
-import { formatShortCents } from "#app/lib/money.ts";
+import { formatCents, formatShortCents } from "#app/lib/money.ts";
+import { promotionEnd } from "#app/lib/pricing/rome-time.ts";
 import type { LandingFacts, PromotionFacts } from "#app/lib/storefront/landing-facts.ts";
-
-/** The promotion's end as a reader without the page script sees it: "30 Nov 2026, 23:59 CET". */
-const endFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Rome",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
 
 /**
  * The promo banner. The sample counts down 24 hours from page load and stops at zero; a live
@@ -31,9 +21,8 @@ const endFormat = new Intl.DateTimeFormat("en-GB", {
  * zero. It closes for this page view.
  */
 export function PromoBanner({ promotion }: { promotion: PromotionFacts }) {
-  // A live promotion's "Claim" arrives at the checkout applied, like the exit dialog's; the
-  // specification's button leads to the checkout and its own offer.
-  const claim = promotion.endsAt ? CLAIMED_OFFER_PATH : "/checkout";
+  // The checkout already charges a live promotion's price to everyone; the specification's button
+  // leads to the checkout and its own offer.
   const copy = LANDING.banner;
   const { endsAt } = promotion;
   return (
@@ -57,10 +46,13 @@ export function PromoBanner({ promotion }: { promotion: PromotionFacts }) {
             className="font-mono font-bold tabular-nums"
             data-testid="promo-countdown"
           >
-            {endsAt ? endFormat.format(new Date(endsAt)) : formatDuration(TIMING.promoCountdownMs, true)}
+            {endsAt ? promotionEnd(new Date(endsAt)) : formatDuration(TIMING.promoCountdownMs, true)}
           </time>
         </span>
-        <Link to={claim} className="rounded bg-white px-3 py-1 font-bold text-brand-900 hover:bg-brand-50">
+        <Link
+          to="/checkout"
+          className="rounded bg-white px-3 py-1 font-bold text-brand-900 hover:bg-brand-50"
+        >
           {copy.cta(promotion.percent)}
         </Link>
       </div>
@@ -142,8 +134,9 @@ export function SocialProofPopup({
   );
 }
 
-/** The bottom bar, shown once the page is scrolled beyond 500 px. */
-export function StickyBar() {
+/** The bottom bar, shown once the page is scrolled beyond 500 px, with the price every buyer pays now. */
+export function StickyBar({ priceCents }: { priceCents: number }) {
+  const price = formatShortCents(priceCents);
   const copy = LANDING.stickyBar;
   return (
     <div
@@ -155,14 +148,14 @@ export function StickyBar() {
     >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <div className="min-w-0">
-          <p className="text-sm font-bold sm:text-base">{copy.title}</p>
+          <p className="text-sm font-bold sm:text-base">{copy.title(price)}</p>
           <p className="hidden text-sm text-slate-600 sm:block">{copy.detail}</p>
         </div>
         <Link
           to="/checkout"
           className="rounded-md bg-brand-700 px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:px-4 sm:text-base"
         >
-          {copy.cta}
+          {copy.cta(price)}
         </Link>
       </div>
     </div>
@@ -171,16 +164,24 @@ export function StickyBar() {
 
 /**
  * Offers the running promotion once per browser: when the pointer leaves through the top edge, or
- * after 30 s, unless this browser has seen it before (enhance/landing.ts keeps that).
+ * after 30 s, unless this browser has seen it before (enhance/landing.ts keeps that). Test mode
+ * shows the specification's one-time offer as written; a live store names its public promotion and
+ * its real end, at the price the checkout charges everyone anyway, with a neutral "No thanks".
  */
 export function ExitIntentDialog({
   promotion,
-  regularCents,
+  insteadOfCents,
 }: {
   promotion: PromotionFacts;
-  regularCents: number;
+  /**
+   * The price the promotion is announced against: the regular price in the sample; in a live
+   * store the lowest price of the 30 days before it began, the one its percentage is computed on.
+   */
+  insteadOfCents: number;
 }) {
   const copy = LANDING.exitIntent;
+  const live = promotion.endsAt !== null;
+  const price = formatShortCents(promotion.priceCents);
   return (
     <dialog
       data-exit-intent
@@ -200,26 +201,26 @@ export function ExitIntentDialog({
           {copy.title}
         </h2>
         <p className="mt-2 inline-block rounded-full bg-red-100 px-3 py-1 text-sm font-bold text-red-700">
-          {copy.offer(promotion.percent)}
+          {promotion.endsAt
+            ? copy.live.offer(promotion.percent, promotionEnd(new Date(promotion.endsAt)))
+            : copy.offer(promotion.percent)}
         </p>
-        <p className="mt-3 text-slate-700">
-          {copy.price(formatShortCents(promotion.priceCents), formatShortCents(regularCents))}
-        </p>
+        <p className="mt-3 text-slate-700">{copy.price(price, formatShortCents(insteadOfCents))}</p>
         <ul className="mt-4 space-y-1 text-left text-sm">
           {copy.bullets.map((bullet) => (
             <li key={bullet}>✓ {bullet}</li>
           ))}
         </ul>
         <Link
-          to={CLAIMED_OFFER_PATH}
+          to={live ? "/checkout" : CLAIMED_OFFER_PATH}
           className="mt-6 block rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800"
         >
-          {copy.accept(promotion.percent)}
+          {live ? copy.live.accept(formatCents(promotion.priceCents)) : copy.accept(promotion.percent)}
         </Link>
         <button type="button" data-close className="mt-3 text-sm text-slate-600 underline">
-          {copy.decline}
+          {live ? copy.live.decline : copy.decline}
         </button>
-        <p className="mt-3 text-xs text-slate-500">{copy.note}</p>
+        {!live && <p className="mt-3 text-xs text-slate-500">{copy.note}</p>}
       </div>
     </dialog>
   );

@@ -6,12 +6,13 @@ import type { LandingFacts } from "#app/lib/storefront/landing-facts.ts";
 
 /**
  * The rating line, one card per testimonial, and the closing line; each part only when there is
- * something true to show (a live store: verified reviews, or figures the owner declared with their
- * source), and beside them the page that says how reviews are verified.
+ * something true to show (a live store: the newest verified reviews, or figures the owner declared
+ * with their source), and beside them how many reviews there are in all, linking to the page that
+ * lists every one, and the page that says how reviews are verified and chosen.
  */
 export function Testimonials({ testimonials }: { testimonials: NonNullable<LandingFacts["testimonials"]> }) {
   const copy = LANDING.testimonials;
-  const { summary, cards, trustedBy, verificationPath } = testimonials;
+  const { summary, cards, trustedBy, verificationPath, allReviews } = testimonials;
   return (
     <section className="render-when-visible bg-slate-50 py-16" aria-labelledby="testimonials-title">
       <div className="mx-auto max-w-6xl px-4">
@@ -25,11 +26,21 @@ export function Testimonials({ testimonials }: { testimonials: NonNullable<Landi
             {summary.source && <span className="text-sm text-slate-500">{copy.source(summary.source)}</span>}
           </p>
         )}
-        {verificationPath && (
-          <p className="mt-2 text-center text-sm">
-            <Link to={verificationPath} className="text-brand-700 underline underline-offset-4">
-              {copy.verification}
-            </Link>
+        {(allReviews || verificationPath) && (
+          <p className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-center text-sm">
+            {allReviews && (
+              <Link
+                to={allReviews.path}
+                className="font-semibold text-brand-700 underline underline-offset-4"
+              >
+                {copy.allReviews(allReviews.count)}
+              </Link>
+            )}
+            {verificationPath && (
+              <Link to={verificationPath} className="text-brand-700 underline underline-offset-4">
+                {copy.verification}
+              </Link>
+            )}
           </p>
         )}
         {cards.length > 0 && (

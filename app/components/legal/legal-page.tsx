@@ -1,7 +1,13 @@
 import { LEGAL_COPY, type LegalDocument, type LegalSettings } from "#app/content/legal.ts";
 
-/** A legal page (terms, privacy): its title, date and sections, as plain prose. */
-export function LegalPage({ document, settings }: { document: LegalDocument; settings: LegalSettings }) {
+/** A legal page (terms, privacy, the accessibility statement): its title, date and sections, as plain prose. */
+export function LegalPage({
+  document,
+  settings,
+}: {
+  document: Pick<LegalDocument, "title" | "updated" | "sections">;
+  settings: LegalSettings;
+}) {
   const updated = new Date(document.updated).toLocaleDateString("en-US", {
     dateStyle: "long",
     timeZone: "UTC",

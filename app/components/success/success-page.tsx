@@ -1,3 +1,9 @@
+/**
+ * The success page's markup in each of its states (a paid order, a payment still processing, one
+ * being confirmed, the lost-link form): one file because it is one page, rendered on the server
+ * without React (ADR 030); the sections with logic of their own (guarantee, invoice, release notes)
+ * are components beside it.
+ */
 import {
   CheckCircle2,
   Clock,
@@ -17,8 +23,10 @@ import { ReleaseNotes } from "#app/components/success/release-notes.tsx";
 import { SUCCESS_COPY } from "#app/content/checkout.ts";
 import { INSIDE_COPY } from "#app/content/inside.ts";
 import { PRODUCT } from "#app/content/site.ts";
+import { WITHDRAW_PATH, WITHDRAWAL_COPY } from "#app/content/withdrawal.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import { formatCents } from "#app/lib/money.ts";
+import { savePercent } from "#app/lib/pricing/price-arithmetic.ts";
 import type { SuccessActionData, SuccessPageData } from "#app/routes/buyer/success.server.ts";
 
 type PageOrder = NonNullable<SuccessPageData["order"]>;
@@ -119,6 +127,14 @@ function PaidOrder({
               {documentError.title}: {documentError.message}
             </p>
           )}
+          <p className="mt-3 text-center text-sm">
+            <a
+              href={WITHDRAW_PATH}
+              className="text-slate-700 underline underline-offset-2 hover:text-slate-900"
+            >
+              {WITHDRAWAL_COPY.link}
+            </a>
+          </p>
         </section>
       </div>
 
@@ -140,7 +156,9 @@ function PaidOrder({
           </SummaryRow>
           <SummaryRow term={SUCCESS_COPY.summary.product}>{PRODUCT.name}</SummaryRow>
           {order.discountApplied && (
-            <SummaryRow term={SUCCESS_COPY.summary.discount}>
+            <SummaryRow
+              term={SUCCESS_COPY.summary.discount(savePercent(PRODUCT.priceCents, order.amountCents))}
+            >
               -{formatCents(PRODUCT.priceCents - order.amountCents)}
             </SummaryRow>
           )}

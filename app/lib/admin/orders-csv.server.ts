@@ -5,9 +5,8 @@
  * spreadsheet travels further than the admin area.
  *
  * The file is read and written CSV_BATCH_ROWS orders at a time, each batch after the previous one
- * was taken by the reader: memory stays the same for ten orders or a hundred thousand. Building
- * the whole file as one string (as before) held every row of a growing table once per export,
- * which the soak saw as the store's RSS climbing with the order count (issue 16).
+ * was taken by the reader: memory stays the same for ten orders or a hundred thousand. The whole
+ * file built as one string would hold every row of a growing table once per export.
  */
 import { asc, gt } from "drizzle-orm";
 import { ORDERS_CSV_COPY } from "#app/content/admin-figures.ts";

@@ -26,7 +26,16 @@ export interface Overview {
   needs: { disputes: number; refundRequests: number; failedEmails: number; sharedLinks: number };
 }
 
-export async function loadOverview(db: Db, days: ReportDays, now = new Date()): Promise<Overview> {
+/**
+ * Panoramica's figures at `now`. `liveOnly`: a live store counts only orders paid live, so the
+ * owner's tries before launch (test orders on the same data) are no sales.
+ */
+export async function loadOverview(
+  db: Db,
+  days: ReportDays,
+  now = new Date(),
+  options: { liveOnly?: boolean } = {},
+): Promise<Overview> {
   const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const since = (n: number) => new Date(now.getTime() - n * DAY_MS).toISOString();
   const starts: Record<OverviewPeriod, string> = {
@@ -55,7 +64,8 @@ export async function loadOverview(db: Db, days: ReportDays, now = new Date()): 
         coalesce(sum(o.refunded_cents) filter (where o.refunded_cents > 0 and o.refunded_at >= p.start), 0)::int as refunded
       from (values ('today', ${starts.today}::timestamptz), ('7', ${starts["7"]}::timestamptz),
         ('30', ${starts["30"]}::timestamptz), ('90', ${starts["90"]}::timestamptz)) as p(period, start)
-      left join orders o on o.paid_at >= ${starts["90"]}::timestamptz or o.refunded_at >= ${starts["90"]}::timestamptz
+      left join orders o on (o.paid_at >= ${starts["90"]}::timestamptz or o.refunded_at >= ${starts["90"]}::timestamptz)
+        and (o.livemode or not ${options.liveOnly ?? false}::boolean)
       group by p.period`),
     funnelReport(db, days, now),
     db.execute<{

@@ -65,6 +65,12 @@ markdown.core.ruler.push("drop_missing_article_links", (state) => {
   }
 });
 
+// A table wider than a phone scrolls sideways (app.css): it takes focus, so a keyboard can scroll it too.
+markdown.renderer.rules.table_open = (tokens, idx, options, _env, self) => {
+  tokens[idx]!.attrSet("tabindex", "0");
+  return self.renderToken(tokens, idx, options);
+};
+
 markdown.use(container, "cta", {
   render: (tokens: { nesting: number }[], idx: number) =>
     tokens[idx]!.nesting === 1 ? '<div class="blog-cta">\n' : "</div>\n",

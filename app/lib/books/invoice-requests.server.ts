@@ -5,6 +5,7 @@
  * turns the requests of paid orders into invoices. A refusal is a sentence for the buyer.
  */
 import { eq } from "drizzle-orm";
+import { type CheckoutBuyerDetails, checkoutTaxIdRequest } from "#app/lib/books/checkout-tax-id.ts";
 import type { InvoiceRequest } from "#app/lib/books/invoice-request.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { invoiceRequests, orders } from "#db/schema.ts";
@@ -76,4 +77,19 @@ export async function recordInvoiceRequest(
       "An invoice has already been asked for this order: it will arrive by e-mail once it is issued.",
     );
   return { ok: true };
+}
+
+/**
+ * A paid order whose buyer gave a tax ID on the provider's page is invoiced as a business, like one
+ * with a request (checkout-tax-id.ts): the request is recorded in the payment's own transaction, so
+ * the webhook, the success page and reconciliation record it once, whichever marks the order paid.
+ * A request the buyer made themselves at checkout stays as they made it.
+ */
+export async function recordCheckoutTaxIdRequest(db: Db, orderId: string, details: CheckoutBuyerDetails) {
+  const request = checkoutTaxIdRequest(details);
+  if (!request) return;
+  await db
+    .insert(invoiceRequests)
+    .values({ orderId, buyerType: request.buyerType, buyer: request.buyer, via: "provider-tax-id" })
+    .onConflictDoNothing();
 }

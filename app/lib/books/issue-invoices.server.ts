@@ -6,7 +6,8 @@
  * number taken from its series (a rollback gives it back), the FatturaPA XML written, the row
  * inserted and the courtesy copy's e-mail queued. What stops a request (settings incomplete, no
  * exchange rate yet, a field FatturaPA refuses) is written on it in Italian for the owner, and the
- * others go on.
+ * others go on. One file because it is one transaction's steps: invoices and credit notes are
+ * numbered, written, recorded and e-mailed by the same recordDocument in the same run.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { PRODUCT } from "#app/content/site.ts";
@@ -44,6 +45,16 @@ export interface IssuingServices {
 
 /** The invoice's one line: the product as the store names it, and what is supplied. */
 export const INVOICE_LINE = `${PRODUCT.name} - licenza d'uso digitale (download)`;
+
+/**
+ * A test payment's documents (an order not paid live): numbered in a series of their own, so the
+ * real series stays gapless and starts with the first real sale, and marked on the document and
+ * its file names as a test without fiscal value. They never enter the registers or the
+ * intermediary's ZIP.
+ */
+export const TEST_SERIES = "PROVA";
+export const TEST_DOCUMENT_NOTE = "Documento di prova, senza valore fiscale";
+const testFileName = (fileName: string) => `PROVA_${fileName}`;
 
 /** Documents looked at per run; the next run takes the rest. */
 const BATCH = 50;
@@ -123,7 +134,7 @@ interface DocumentInput {
   tx: Tx;
   services: IssuingServices;
   kind: "invoice" | "credit-note";
-  order: { id: string; email: string; reference: string; erasedAt: Date | null };
+  order: { id: string; email: string; reference: string; erasedAt: Date | null; livemode: boolean };
   series: string;
   date: string;
   model: Omit<InvoiceModel, "number" | "progressive" | "type">;
@@ -137,13 +148,19 @@ interface DocumentInput {
 
 /** Numbers, writes, records and e-mails one document inside `tx`; an InvoiceFieldError rolls it all back. */
 async function recordDocument(input: DocumentInput) {
-  const { tx, model, series, date } = input;
+  const { tx, date } = input;
+  const test = !input.order.livemode;
+  const series = test ? TEST_SERIES : input.series;
+  const model = test
+    ? { ...input.model, notes: [TEST_DOCUMENT_NOTE, ...(input.model.notes ?? [])] }
+    : input.model;
   const year = Number(date.slice(0, 4));
   const number = await takeInvoiceNumber(tx, series, year);
   const sequence = await tx.execute<{ progressive: string }>(
     sql`select nextval(pg_get_serial_sequence('invoices', 'progressive')) as progressive`,
   );
   const progressive = Number(sequence.rows[0]!.progressive);
+  const fileName = fatturaPaFileName(model.seller.partitaIva, progressive);
   const printed = documentNumber(series, number);
   const xml = fatturaPaXml({ ...model, type: input.kind, number: printed, progressive });
   const gross = model.lines.reduce((sum, line) => sum + line.grossCents, 0);
@@ -159,7 +176,7 @@ async function recordDocument(input: DocumentInput) {
       year,
       number,
       progressive,
-      fileName: fatturaPaFileName(model.seller.partitaIva, progressive),
+      fileName: test ? testFileName(fileName) : fileName,
       date,
       treatment: model.treatment.kind,
       buyerType: input.buyerType,

@@ -10,6 +10,8 @@
  * so a full refund leaves nothing. The OSS figures convert what was charged at the rate of the
  * period's last day (art. 369h Directive 2006/112). A row without a rate, or without the buyer's
  * country, is listed and said, never counted as zero or guessed: the registers are then not final.
+ * One file because the registers are views of the same rows: buildRegisters reads and converts the
+ * period's rows once, and the sales register, the takings, the totals and the OSS figures add them up.
  */
 import { and, asc, eq, gte, lt, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -240,7 +242,8 @@ export async function buildRegisters(
     .from(orders)
     .leftJoin(invoiceRequests, eq(invoiceRequests.orderId, orders.id))
     .leftJoin(saleInvoice, and(eq(saleInvoice.orderId, orders.id), eq(saleInvoice.kind, "invoice")))
-    .where(and(gte(orders.paidAt, period.start), lt(orders.paidAt, period.end)))
+    // Only live payments are in the books: a test payment sold nothing.
+    .where(and(eq(orders.livemode, true), gte(orders.paidAt, period.start), lt(orders.paidAt, period.end)))
     .orderBy(asc(orders.paidAt), asc(orders.number));
 
   const creditNote = alias(invoices, "credit_note");
@@ -263,7 +266,14 @@ export async function buildRegisters(
     .leftJoin(invoiceRequests, eq(invoiceRequests.orderId, orders.id))
     .leftJoin(saleInvoice, and(eq(saleInvoice.orderId, orders.id), eq(saleInvoice.kind, "invoice")))
     .leftJoin(creditNote, eq(creditNote.cause, paymentRecords.id))
-    .where(and(SETTLED, gte(paymentRecords.created, period.start), lt(paymentRecords.created, period.end)))
+    .where(
+      and(
+        SETTLED,
+        eq(orders.livemode, true),
+        gte(paymentRecords.created, period.start),
+        lt(paymentRecords.created, period.end),
+      ),
+    )
     .orderBy(asc(paymentRecords.created), asc(paymentRecords.id));
 
   /** A row of a sale or settlement, before its euro figures. */

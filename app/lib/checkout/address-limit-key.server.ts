@@ -1,4 +1,4 @@
-import { networkOf } from "#app/lib/downloads/network.ts";
+import { networkLimitKey } from "#app/lib/rate-limit.server.ts";
 
 /**
  * The rate-limit key of requests naming `address` (already normalised) from the network of `ip`
@@ -11,5 +11,5 @@ export function addressLimitKey(
   ip: string | null,
   address: string,
 ): string {
-  return `${action}:net:${networkOf(ip) ?? "unknown"}:email:${address}`;
+  return `${networkLimitKey(action, ip)}:email:${address}`;
 }

@@ -53,6 +53,8 @@ export async function createOrder(
         currency: PRODUCT.currency,
         discountApplied,
         provider: payments.kind,
+        // The key's mode until the payment says its own (fulfilOrder); test mode is never live.
+        livemode: payments.webhooks?.livemode ?? false,
         consentAt: input.consent ? new Date() : null,
         showPurchaseAt: input.showPurchase ? new Date() : null,
         ...(input.cameFrom && {

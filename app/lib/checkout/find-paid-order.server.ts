@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { logger } from "#app/lib/logger.server.ts";
 import { fulfilOrder, hashAccessToken, type Order } from "#app/lib/orders/fulfil-order.server.ts";
 import { paysForOrder, type SessionStatus } from "#app/lib/payments/payment-provider.ts";
-import { hit } from "#app/lib/rate-limit.server.ts";
+import { hit, networkLimitKey } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { accessLinks, orders } from "#db/schema.ts";
 
@@ -15,8 +15,8 @@ const SESSION_ID = {
 const ACCESS_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** How long after the payment the provider's session id still opens the page (then the e-mail link does). */
 export const SESSION_ACCESS_MS = 24 * 60 * 60_000;
-/** Provider lookups one client may cause (each is an authenticated call against the store's rate limit). */
-const PROVIDER_LOOKUPS_PER_IP = { limit: 20, windowMs: 10 * 60_000 };
+/** Provider lookups one network may cause (each is an authenticated call against the store's rate limit). */
+const PROVIDER_LOOKUPS_PER_NETWORK = { limit: 20, windowMs: 10 * 60_000 };
 
 export type Purchase =
   | { kind: "paid"; order: Order }
@@ -116,7 +116,11 @@ async function askProvider(
 ): Promise<SessionStatus | null | "rate-limited" | "provider-unreachable"> {
   const cached = services.memory.sessionAnswers.get(sessionId, now);
   if (cached !== undefined) return cached;
-  const allowed = await hit(services.database.db, `success:ip:${ip ?? "unknown"}`, PROVIDER_LOOKUPS_PER_IP);
+  const allowed = await hit(
+    services.database.db,
+    networkLimitKey("success", ip),
+    PROVIDER_LOOKUPS_PER_NETWORK,
+  );
   if (!allowed.allowed) return "rate-limited";
   try {
     const answer = await services.payments.getSession(sessionId);

@@ -6,11 +6,11 @@ import { normalizeEmail } from "#app/lib/email-address.ts";
 import type { StoreLinks } from "#app/lib/links.ts";
 import { logger, maskEmail } from "#app/lib/logger.server.ts";
 import { queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
-import { hit } from "#app/lib/rate-limit.server.ts";
+import { hit, networkLimitKey } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { lostLinkRequests, orders } from "#db/schema.ts";
 
-const PER_IP = { limit: 5, windowMs: 15 * 60_000 };
+const PER_NETWORK = { limit: 5, windowMs: 15 * 60_000 };
 const PER_ADDRESS = { limit: 3, windowMs: 60 * 60_000 };
 
 /**
@@ -26,7 +26,7 @@ export async function acceptLostLinkRequest(
   ip: string | null,
 ): Promise<boolean> {
   const db = services.database.db;
-  if (!(await hit(db, `lost-link:ip:${ip ?? "unknown"}`, PER_IP)).allowed) return false;
+  if (!(await hit(db, networkLimitKey("lost-link", ip), PER_NETWORK)).allowed) return false;
   const delayMs = 200 + randomInt(800);
   await db.insert(lostLinkRequests).values({
     email: normalizeEmail(email),

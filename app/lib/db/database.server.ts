@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzlePg, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase } from "drizzle-orm/pg-core";
@@ -11,6 +12,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { logger } from "#app/lib/logger.server.ts";
 import { keepDataPrivate } from "#app/lib/private-files.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
+import { STORE_VERSION } from "#app/lib/store-version.server.ts";
 import * as schema from "#db/schema.ts";
 
 export type Schema = typeof schema;
@@ -64,7 +67,14 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir: string | null;
   template?: string;
+  /**
+   * Whether a database with no store in it may be made or used: yes for the store and a restore;
+   * a command that works on a store's data (a backup, a reconciliation) refuses one instead, since
+   * it would back up nothing, or make a store that never printed its password.
+   */
+  newStore?: "allowed" | "refused";
 }): Promise<Database> {
+  const newStore = opts.newStore ?? "allowed";
   // The database's files, the mail and the product files are the store's user's alone.
   const corrected = opts.dataDir ? keepDataPrivate(opts.dataDir) : 0;
   if (corrected > 0)
@@ -88,13 +98,25 @@ export async function openDatabase(opts: {
     );
     const db = drizzlePg({ client: pool, schema });
     // Two instances starting at once must not both run the migrations: hold an advisory lock.
-    const client = await pool.connect();
     try {
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
-    } finally {
-      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-      client.release();
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        const locked = drizzlePg({ client, schema }) as Db;
+        if (newStore === "refused" && !(await holdsStore(locked)))
+          throw new NoStoreError(
+            "The database at DATABASE_URL holds no store: check DATABASE_URL (a new database is made only by the store's first start or a restore).",
+          );
+        await refuseNewerDatabase(locked);
+        await migratePg(locked, { migrationsFolder: MIGRATIONS_DIR });
+        await recordVersion(locked);
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
     }
     return { db, kind: "postgres", close: () => pool.end() };
   }
@@ -102,6 +124,7 @@ export async function openDatabase(opts: {
   let release = () => {};
   if (opts.dataDir) {
     const dir = join(opts.dataDir, "db");
+    if (!existsSync(join(dir, "PG_VERSION"))) refuseNewEmbeddedDatabase(opts.dataDir, newStore);
     mkdirSync(dir, { recursive: true });
     release = claimEmbeddedDatabase(opts.dataDir);
     try {
@@ -116,7 +139,15 @@ export async function openDatabase(opts: {
     client = await PGlite.create({ startParams: PGLITE_START_PARAMS });
   }
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  try {
+    await refuseNewerDatabase(db as unknown as Db);
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    await recordVersion(db as unknown as Db);
+  } catch (error) {
+    await client.close();
+    release();
+    throw error;
+  }
   // PGlite gives the files it creates mode 0666 whatever the umask (inside a 0700 directory).
   if (opts.dataDir) keepDataPrivate(opts.dataDir);
   return {
@@ -130,6 +161,70 @@ export async function openDatabase(opts: {
   };
 }
 
+/**
+ * What `npm run check` says of the database the configuration names, changing nothing (no
+ * migration runs): `problem` when the store could not start on it, else `state` in one line.
+ */
+export async function inspectDatabase(opts: {
+  url?: string;
+  dataDir: string;
+}): Promise<{ problem: string } | { state: string }> {
+  const known = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).length;
+  const said = async (db: Db, kind: string) => {
+    try {
+      await refuseNewerDatabase(db);
+    } catch (error) {
+      if (error instanceof NewerDatabaseError) return { problem: error.message };
+      throw error;
+    }
+    const applied = (await appliedMigrations(db)).length;
+    if (applied === 0) return { state: `${kind}: empty; the first start sets it up.` };
+    const pending = known - applied;
+    return {
+      state: `${kind}: ${applied} of ${known} migrations applied${pending > 0 ? `; the start applies the other ${pending}` : ", up to date"}.`,
+    };
+  };
+  if (opts.url) {
+    const client = new pg.Client({ connectionString: opts.url, connectionTimeoutMillis: 5_000 });
+    try {
+      await client.connect();
+    } catch (error) {
+      return { problem: `DATABASE_URL: cannot connect (${(error as Error).message}).` };
+    }
+    try {
+      return await said(drizzlePg({ client, schema }) as Db, "PostgreSQL");
+    } finally {
+      await client.end();
+    }
+  }
+  const dir = join(opts.dataDir, "db");
+  if (!existsSync(join(dir, "PG_VERSION"))) {
+    try {
+      refuseNewEmbeddedDatabase(opts.dataDir, "allowed");
+    } catch (error) {
+      return { problem: (error as Error).message };
+    }
+    return { state: `PGlite: none yet in ${resolve(dir)}; the first start makes it.` };
+  }
+  let release: () => void;
+  try {
+    release = claimEmbeddedDatabase(opts.dataDir);
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) return { problem: error.message };
+    throw error;
+  }
+  try {
+    const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+    try {
+      return await said(drizzlePglite({ client, schema }) as unknown as Db, "PGlite");
+    } finally {
+      await client.close();
+    }
+  } finally {
+    release();
+  }
+}
+
 /** Makes a new embedded database with every migration applied in the empty directory `dir`. */
 export async function makeFreshDatabase(dir: string): Promise<void> {
   const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
@@ -140,8 +235,102 @@ export async function makeFreshDatabase(dir: string): Promise<void> {
   }
 }
 
+/** A database migrated by a newer version of the store, which this one would damage. */
+export class NewerDatabaseError extends Refusal {
+  override name = "NewerDatabaseError";
+}
+
+/** A command found no store where the configuration points (a new, empty database). */
+export class NoStoreError extends Refusal {
+  override name = "NoStoreError";
+}
+
+/** The migrations a database has had, by drizzle's record (none in a new database). */
+async function appliedMigrations(db: Db): Promise<{ createdAt: number }[]> {
+  const table = await db.execute<{ exists: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+  );
+  if (!table.rows[0]?.exists) return [];
+  const rows = await db.execute<{ created_at: string | number }>(
+    sql`select created_at from drizzle.__drizzle_migrations order by created_at`,
+  );
+  return rows.rows.map((row) => ({ createdAt: Number(row.created_at) }));
+}
+
+/** Whether `db` has had a store's migrations (a database the store started on or a restore filled). */
+async function holdsStore(db: Db): Promise<boolean> {
+  return (await appliedMigrations(db)).length > 0;
+}
+
+/**
+ * Refuses a database that has a migration this version does not ship: a newer version made it,
+ * and an older one running on it would leave its newer tables out of backups and its newer rules
+ * out of what it writes. Names both versions and what to do.
+ */
+async function refuseNewerDatabase(db: Db): Promise<void> {
+  const known = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  const last = known.at(-1)?.folderMillis ?? 0;
+  const applied = await appliedMigrations(db);
+  const unknown = applied.filter((migration) => migration.createdAt > last).length;
+  if (unknown === 0 && applied.length <= known.length) return;
+  const version = await db
+    .execute<{ version: string }>(sql`select version from drizzle.store_version`)
+    .then((result) => result.rows[0]?.version)
+    .catch(() => undefined);
+  throw new NewerDatabaseError(
+    `This database was upgraded by a newer version of the store (${version ? `version ${version}` : "a later version"}: ${applied.length} database migrations, this version knows ${known.length}); this is version ${STORE_VERSION}, which would damage it. Run version ${version ?? "it was upgraded to"} or later, or restore the backup taken before the upgrade (docs/operations.md, "Upgrading").`,
+  );
+}
+
+/**
+ * Records which version last migrated the database, for the refusal above to name it: beside
+ * drizzle's record of migrations, outside the store's tables, so a new database stays empty for a
+ * restore and a backup carries the version in its manifest instead.
+ */
+async function recordVersion(db: Db): Promise<void> {
+  await db.execute(sql`
+    create table if not exists drizzle.store_version (
+      id integer primary key default 1 check (id = 1),
+      version text not null,
+      recorded_at timestamptz not null default now())`);
+  await db.execute(sql`
+    insert into drizzle.store_version (version) values (${STORE_VERSION})
+    on conflict (id) do update set version = excluded.version, recorded_at = now()
+    where drizzle.store_version.version <> excluded.version`);
+}
+
+/**
+ * The directories a store keeps in DATA_DIR besides its embedded database: the product files and
+ * the e-mails written without SMTP. Either there without a database means the database is elsewhere.
+ */
+const STORE_FILES = ["files", "mail"];
+
+/**
+ * Refuses to make a new embedded database for a command, or beside a store's files: a store whose
+ * database is PostgreSQL, started or backed up without DATABASE_URL, would otherwise become a new,
+ * empty store in DATA_DIR with a new password, or back up nothing and report success.
+ */
+function refuseNewEmbeddedDatabase(dataDir: string, newStore: "allowed" | "refused"): void {
+  const where = resolve(dataDir, "db");
+  if (newStore === "refused")
+    throw new NoStoreError(
+      `There is no store database in ${where}: set DATA_DIR to the store's data directory, or DATABASE_URL if its database is PostgreSQL.`,
+    );
+  const held = STORE_FILES.filter((name) => {
+    try {
+      return readdirSync(join(dataDir, name)).length > 0;
+    } catch {
+      return false;
+    }
+  });
+  if (held.length > 0)
+    throw new NoStoreError(
+      `${resolve(dataDir)} holds a store's ${held.join(" and ")} but no database in ${where}: if the store's database is PostgreSQL, set DATABASE_URL; to start a new store, use an empty data directory.`,
+    );
+}
+
 /** Another process holds the embedded database (its files are for one process at a time). */
-export class DatabaseInUseError extends Error {
+export class DatabaseInUseError extends Refusal {
   override name = "DatabaseInUseError";
 }
 

@@ -83,7 +83,7 @@ export class ProgressWrites {
 }
 
 /**
- * Records one transfer as it happens (issue 16): its row is inserted when the first byte is about
+ * Records one transfer as it happens (ADR 020): its row is inserted when the first byte is about
  * to go (bytes 0), its byte count is written with every running transfer's at most every
  * PROGRESS_EVERY_MS while bytes flow, and its last write sets `finishedAt` when every byte was
  * sent. A process killed mid-transfer thus leaves a row with the bytes sent up to the last write

@@ -8,10 +8,10 @@ import {
   type TransferRow,
 } from "#app/lib/downloads/download-record.server.ts";
 import { continuesSentBytes, usedFromAnotherNetwork } from "#app/lib/downloads/link-use.server.ts";
-import { networkOf } from "#app/lib/downloads/network.ts";
 import { type CopyOrder, copyEtag } from "#app/lib/downloads/personal-copy.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
+import { networkOf } from "#app/lib/network.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";

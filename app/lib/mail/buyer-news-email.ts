@@ -1,7 +1,7 @@
 /**
  * The two e-mails a buyer may receive after the purchase, both with a one-click unsubscribe
  * (RFC 8058: `List-Unsubscribe` and `List-Unsubscribe-Post`, plus a visible link): "a new version
- * is out" (issue 18, item 1) and "how do you like it?" (item 4). The owner's changelog is plain
+ * is out" and "how do you like it?" (ADR 022). The owner's changelog is plain
  * text: escaped in the HTML part, never rendered as markup.
  */
 import { PRODUCT } from "#app/content/site.ts";

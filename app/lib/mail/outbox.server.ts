@@ -13,6 +13,7 @@ import { dailySummaryEmail, saleNoticeEmail } from "#app/lib/mail/owner-email.ts
 import { paymentFailedEmail } from "#app/lib/mail/payment-failed-email.ts";
 import { refundConfirmedEmail, refundRequestAlertEmail } from "#app/lib/mail/refund-emails.ts";
 import { sharingAlertEmail } from "#app/lib/mail/sharing-alert-email.ts";
+import { withdrawalEmail } from "#app/lib/mail/withdrawal-email.ts";
 import { repeat } from "#app/lib/repeat.server.ts";
 import { emailOutbox } from "#db/schema.ts";
 
@@ -39,10 +40,11 @@ const RENDERERS = {
   "owner-sale": saleNoticeEmail,
   "daily-summary": dailySummaryEmail,
   invoice: invoiceEmail,
+  withdrawal: withdrawalEmail,
 } satisfies Record<string, (to: string, data: never) => MailMessage>;
 
 /** Each template's payload. */
-type Templates = { [T in keyof typeof RENDERERS]: Parameters<(typeof RENDERERS)[T]>[1] };
+export type Templates = { [T in keyof typeof RENDERERS]: Parameters<(typeof RENDERERS)[T]>[1] };
 
 type Template = keyof Templates;
 
@@ -81,7 +83,8 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 }
 
-function render(template: Template, to: string, payload: Record<string, unknown>): MailMessage {
+/** The message a template writes for `to` from its payload, as the outbox hands it to the mailer. */
+export function renderEmail(template: Template, to: string, payload: Record<string, unknown>): MailMessage {
   return (RENDERERS[template] as (to: string, data: unknown) => MailMessage)(to, payload);
 }
 
@@ -170,7 +173,7 @@ async function sendHoldingClaim(
       );
   }, leaseMs / 4);
   try {
-    return await mailer.send(render(row.template, row.to, row.payload));
+    return await mailer.send(renderEmail(row.template, row.to, row.payload));
   } finally {
     clearInterval(renew);
   }

@@ -11,6 +11,8 @@ export interface RefundConfirmedData {
   orderReference: string;
   amountCents: number;
   supportEmail: string;
+  /** Made by the 30-day guarantee (the files stay the buyer's), rather than by the owner. */
+  guarantee?: boolean;
 }
 
 /** Paragraphs as a plain-text body and a minimal HTML one. */
@@ -28,7 +30,7 @@ ${paragraphs.map((p) => `<p>${escapeMarkup(p).replaceAll("\n", "<br>")}</p>`).jo
   } satisfies MailMessage;
 }
 
-/** The buyer's confirmation: the refund is made, the link no longer works, the files stay theirs. */
+/** The buyer's confirmation: the refund is made, the link no longer works; under the guarantee, the files stay theirs. */
 export function refundConfirmedEmail(to: string, data: RefundConfirmedData): MailMessage {
   const subject = `Your refund for order ${data.orderReference}`;
   return message(
@@ -37,7 +39,9 @@ export function refundConfirmedEmail(to: string, data: RefundConfirmedData): Mai
     "en",
     [
       `We've refunded ${formatCents(data.amountCents)} for your ${PRODUCT.name} (order ${data.orderReference}) to the card or account you paid with. Depending on your bank it shows within 5 to 10 business days.`,
-      "Your download link no longer works. Keep what you downloaded: it's yours, as the 30-day guarantee promises.",
+      data.guarantee === false
+        ? "Your download link and your order's page no longer work."
+        : "Your download link no longer works. Keep what you downloaded: it's yours, as the 30-day guarantee promises.",
       `Questions? Write to ${data.supportEmail} and quote order ${data.orderReference}.`,
     ],
     data.supportEmail,

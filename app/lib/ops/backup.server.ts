@@ -20,6 +20,7 @@ import {
 } from "#app/lib/ops/database-dump.server.ts";
 import { keepDataPrivate, writePrivately } from "#app/lib/private-files.server.ts";
 import { type FileStore, isValidKey } from "#app/lib/storage/file-store.ts";
+import { STORE_VERSION } from "#app/lib/store-version.server.ts";
 
 export const BACKUP_FORMAT = 1;
 
@@ -34,6 +35,8 @@ export interface Manifest {
   format: typeof BACKUP_FORMAT;
   /** The store's schema version: how many database migrations it had. */
   migrations: number;
+  /** The version of the store that made it (absent in backups made before versions were named). */
+  storeVersion?: string;
   createdAt: string;
   database: Database["kind"];
   files: BackupFile[];
@@ -133,6 +136,7 @@ export async function writeBackup(
   const manifest: Manifest = {
     format: BACKUP_FORMAT,
     migrations: dump.migrations,
+    storeVersion: STORE_VERSION,
     createdAt: new Date().toISOString(),
     database: kind,
     files: written,
@@ -198,7 +202,7 @@ export async function readBackup(dir: string): Promise<{ manifest: Manifest; dum
       rows: text.split("\n").filter((line) => line !== ""),
     });
   }
-  const dump = { migrations: manifest.migrations, tables };
+  const dump = { migrations: manifest.migrations, storeVersion: manifest.storeVersion, tables };
   // A product whose file key the file stores refuse would restore, then fail every download.
   const badKeys = productFiles(dump)
     .map((product) => product.file_key)

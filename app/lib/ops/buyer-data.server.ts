@@ -22,6 +22,8 @@ import {
   refundRequests,
   reviews,
   unsubscribes,
+  withdrawalRequests,
+  withdrawals,
 } from "#db/schema.ts";
 
 /**
@@ -39,13 +41,14 @@ const sameAddress = (
     | typeof orders.email
     | typeof emailOutbox.to
     | typeof unsubscribes.email
-    | typeof lostLinkRequests.email,
+    | typeof lostLinkRequests.email
+    | typeof withdrawalRequests.email,
   address: string,
 ) => sql`lower(${column}) = ${address}`;
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-/** Everything held about `email`, at one moment: orders, downloads (with IPs), e-mails, link hashes, refund requests, invoices, unsubscribes. */
+/** Everything held about `email`, at one moment: orders, downloads (with IPs), e-mails, link hashes, refund requests, withdrawals, invoices, unsubscribes. */
 export async function exportBuyer(db: Db, email: string) {
   const address = normalise(email);
   return db.transaction(
@@ -68,6 +71,12 @@ export async function exportBuyer(db: Db, email: string) {
           .from(downloadConfirmations)
           .where(inArray(downloadConfirmations.orderId, ids)),
         refundRequests: await tx.select().from(refundRequests).where(inArray(refundRequests.orderId, ids)),
+        withdrawals: await tx.select().from(withdrawals).where(inArray(withdrawals.orderId, ids)),
+        /** Withdrawal statements not yet matched to an order (they wait a second or so). */
+        withdrawalRequests: await tx
+          .select()
+          .from(withdrawalRequests)
+          .where(sameAddress(withdrawalRequests.email, address)),
         reviews: await tx.select().from(reviews).where(inArray(reviews.orderId, ids)),
         invoiceRequests: await tx.select().from(invoiceRequests).where(inArray(invoiceRequests.orderId, ids)),
         /** Invoices and credit notes, with their FatturaPA XML. */
@@ -91,7 +100,9 @@ export type BuyerExport = Awaited<ReturnType<typeof exportBuyer>>;
  * address replaced and `erased_at` set; access links and download confirmations are deleted (the
  * lifetime links stop working); unsent e-mails to it or about its orders are deleted and sent ones
  * keep only that they were sent (address replaced, payload emptied); downloads lose IP, its hash
- * and network; refund reasons, the unsubscribe row and the address's rate-limit rows go; an invoice
+ * and network; refund reasons, the unsubscribe row and the address's rate-limit rows go; a
+ * withdrawal stays, as the record of the contract's end, with its name and address replaced, and a
+ * statement not yet matched goes; an invoice
  * request keeps no buyer data once its invoice exists (the invoice keeps it, by law) and is deleted
  * when none was issued; invoices and credit notes are left as they are; then the
  * `.eml` files written to the address in `mailDir` (mail without SMTP) are deleted. Returns how many
@@ -167,6 +178,19 @@ export async function eraseBuyer(db: Db, email: string, mailDir: string) {
       .delete(invoiceRequests)
       .where(and(inArray(invoiceRequests.orderId, ids), not(invoiced)))
       .returning({ id: invoiceRequests.orderId });
+    const withdrawn = await tx
+      .update(withdrawals)
+      .set({
+        name: "erased",
+        email: sql`(select o.email from orders o where o.id = ${withdrawals.orderId})`,
+        updatedAt: sql`now()`,
+      })
+      .where(inArray(withdrawals.orderId, ids))
+      .returning({ id: withdrawals.orderId });
+    const statements = await tx
+      .delete(withdrawalRequests)
+      .where(sameAddress(withdrawalRequests.email, address))
+      .returning({ id: withdrawalRequests.id });
     const unsubscribed = await tx
       .delete(unsubscribes)
       .where(sameAddress(unsubscribes.email, address))
@@ -189,6 +213,8 @@ export async function eraseBuyer(db: Db, email: string, mailDir: string) {
       refundReasons: reasons.length,
       reviews: reviewRows.length,
       invoiceRequests: clearedRequests.length + droppedRequests.length,
+      withdrawals: withdrawn.length,
+      withdrawalStatements: statements.length,
       unsubscribes: unsubscribed.length,
       rateLimits: limits.length,
       lostLinkRequests: requests.length,
@@ -233,6 +259,7 @@ export function describeErasure(counts: BuyerErasure): string {
     `${counts.downloads} download records without IP address`,
     `${counts.refundReasons} refund reasons cleared and ${counts.reviews} reviews deleted`,
     `${counts.invoiceRequests} invoice requests cleared (issued invoices and credit notes are kept for ten years, as the law requires)`,
+    `${counts.withdrawals} withdrawals anonymised (kept as the record of the contract's end) and ${counts.withdrawalStatements} pending withdrawal statements deleted`,
     `${counts.unsubscribes} unsubscribes, ${counts.rateLimits} rate-limit counters and ${counts.lostLinkRequests} pending link requests removed`,
     `${counts.mailFiles} e-mail files deleted`,
   ]

@@ -8,17 +8,21 @@ import { is, sql } from "drizzle-orm";
 import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { type Db, MIGRATIONS_DIR, migrationCount } from "#app/lib/db/database.server.ts";
+import { Refusal } from "#app/lib/refusal.ts";
+import { STORE_VERSION } from "#app/lib/store-version.server.ts";
 import * as schema from "#db/schema.ts";
 
 export interface DatabaseDump {
   /** How many migrations the database had: the schema its rows fit (an older one is upgraded after the restore). */
   migrations: number;
+  /** The version of the store that made a backup's dump, when the backup names it. */
+  storeVersion?: string;
   /** Each table's rows, one JSON object (text) per row, in foreign-key order. */
   tables: { name: string; rows: string[] }[];
 }
 
 /** A restore that would overwrite data or cannot fit the database; the message says why, in one line. */
-export class RestoreRefusedError extends Error {
+export class RestoreRefusedError extends Refusal {
   override name = "RestoreRefusedError";
 }
 
@@ -76,7 +80,7 @@ export async function checkRestorable(db: Db, dump: DatabaseDump, options: { for
   const known = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).length;
   if (!Number.isInteger(dump.migrations) || dump.migrations < 1 || dump.migrations > known) {
     throw new RestoreRefusedError(
-      `The backup was made with ${dump.migrations} database migrations and this store knows ${known}: restore it with the store version that made it, or a newer one.`,
+      `The backup was made by ${dump.storeVersion ? `version ${dump.storeVersion}` : "another version"} of the store with ${dump.migrations} database migrations; this is version ${STORE_VERSION}, which knows ${known}: restore it with the version that made it, or a newer one.`,
     );
   }
   const filled: string[] = [];

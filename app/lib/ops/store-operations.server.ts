@@ -122,7 +122,7 @@ export async function runStoreOperation<N extends OperationName>(
 ): Promise<{ result: Result<N>; kind: Database["kind"] }> {
   let database: Database;
   try {
-    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, newStore: "refused" });
   } catch (error) {
     if (!(error instanceof DatabaseInUseError)) throw error;
     try {

@@ -23,6 +23,8 @@ interface OrderRow {
   amountCents: number;
   discountApplied: boolean;
   status: Order["status"];
+  /** Paid (or to be paid) live; a test order is labelled. */
+  livemode: boolean;
   /** What was refunded so far (a partial refund keeps the order paid). */
   refundedCents: number;
   /** Why the owner should look at the order (e.g. "refund_failed"), or null. */
@@ -43,6 +45,7 @@ const FILTER_WHERE = {
     notInArray(orders.disputeStatus, FINAL_DISPUTE_STATUSES),
   ),
   condivisi: and(isNotNull(orders.sharingFlaggedAt), eq(orders.status, "paid")),
+  recessi: sql`exists (select 1 from withdrawals w where w.order_id = ${orders.id})`,
 } satisfies Record<OrderFilter, unknown>;
 
 /**
@@ -77,6 +80,7 @@ export async function listOrders(db: Db, opts: { query?: string; page?: number; 
         amountCents: orders.amountCents,
         discountApplied: orders.discountApplied,
         status: orders.status,
+        livemode: orders.livemode,
         refundedCents: orders.refundedCents,
         attention: orders.attention,
         sharingFlaggedAt: orders.sharingFlaggedAt,
@@ -104,6 +108,7 @@ export async function listOrders(db: Db, opts: { query?: string; page?: number; 
     amountCents: row.amountCents,
     discountApplied: row.discountApplied,
     status: row.status,
+    livemode: row.livemode,
     refundedCents: row.refundedCents,
     attention: row.attention,
     sharingFlaggedAt: row.sharingFlaggedAt,
@@ -172,7 +177,7 @@ export async function orderStatus(db: Db, orderId: string): Promise<Order["statu
  * (a full one revokes the download and the e-mail link). Returns the refund, or null when the order
  * is not paid (an inquiry keeps an order paid, so it can be refunded; a chargeback cannot).
  */
-export async function refundOrder(services: Services, orderId: string) {
+export async function refundOrder(services: Pick<Services, "database" | "payments">, orderId: string) {
   const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
   if (order?.status !== "paid") return null;
   const observedAt = new Date();

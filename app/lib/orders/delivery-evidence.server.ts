@@ -1,14 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
 import { PRODUCT } from "#app/content/site.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
-import { downloads, emailOutbox, orders } from "#db/schema.ts";
+import { downloads, emailOutbox, orders, withdrawals } from "#db/schema.ts";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
- * What the owner sends the payment provider when a buyer disputes a payment (issue 12, item 2):
+ * What the owner sends the payment provider when a buyer disputes a payment (ADR 014):
  * the payment, the delivery e-mails and the SMTP server's acceptance of each, every download with
- * its time, IP address and bytes, the offer the buyer accepted and the terms shown at checkout.
+ * its time, IP address and bytes, the offer the buyer accepted, the terms shown at checkout and the
+ * buyer's withdrawal, if any.
  * Null for an unknown order. Times are ISO 8601 (UTC), amounts integer cents.
  */
 export async function collectDeliveryEvidence(db: Db, orderId: string, publicUrl: string) {
@@ -16,9 +17,9 @@ export async function collectDeliveryEvidence(db: Db, orderId: string, publicUrl
   return order ? evidenceFor(db, order, publicUrl) : null;
 }
 
-/** The evidence pack of an order already read: its e-mails and downloads, two queries run together. */
+/** The evidence pack of an order already read: its e-mails, downloads and withdrawal, queries run together. */
 export async function evidenceFor(db: Db, order: typeof orders.$inferSelect, publicUrl: string) {
-  const [emails, served] = await Promise.all([
+  const [emails, served, [withdrawal]] = await Promise.all([
     db
       .select()
       .from(emailOutbox)
@@ -30,6 +31,7 @@ export async function evidenceFor(db: Db, order: typeof orders.$inferSelect, pub
       .from(downloads)
       .where(eq(downloads.orderId, order.id))
       .orderBy(asc(downloads.at), asc(downloads.id)),
+    db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)),
   ]);
   return {
     generatedAt: new Date().toISOString(),
@@ -78,6 +80,19 @@ export async function evidenceFor(db: Db, order: typeof orders.$inferSelect, pub
       finishedAt: iso(d.finishedAt),
       complete: d.finishedAt !== null,
     })),
+    // The buyer's withdrawal as made on /withdraw and what the store did about it.
+    withdrawal: withdrawal
+      ? {
+          requestedAt: withdrawal.requestedAt.toISOString(),
+          name: withdrawal.name,
+          email: withdrawal.email,
+          outcome: withdrawal.outcome,
+          refundStatus: withdrawal.refundStatus,
+          refundedCents: withdrawal.refundedCents,
+          refundAttempts: withdrawal.refundAttempts,
+          lastError: withdrawal.lastError,
+        }
+      : null,
   };
 }
 

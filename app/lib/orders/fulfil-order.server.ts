@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { recordCheckoutTaxIdRequest } from "#app/lib/books/invoice-requests.server.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { type StoreLinks, successPageUrl } from "#app/lib/links.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
@@ -72,6 +73,13 @@ export async function fulfilOrder(
     invoiceId?: string | null;
     invoiceUrl?: string | null;
     taxId?: string | null;
+    /** With a tax ID, the business the invoice is made out to (SessionStatus). */
+    businessName?: string | null;
+    street?: string | null;
+    postalCode?: string | null;
+    state?: string | null;
+    /** The payment's own mode (Stripe's `livemode`); left out, the order keeps the mode it was created in. */
+    livemode?: boolean;
   },
 ): Promise<{ order: Order | null; newlyPaid: boolean }> {
   return db.transaction(async (tx) => {
@@ -96,12 +104,23 @@ export async function fulfilOrder(
         }),
         ...(payment.invoiceUrl !== undefined && { invoiceUrl: payment.invoiceUrl }),
         ...(payment.taxId !== undefined && { taxId: payment.taxId }),
+        ...(payment.livemode !== undefined && { livemode: payment.livemode }),
       })
       .where(and(eq(orders.id, payment.orderId), inArray(orders.status, UNPAID_STATUSES)))
       .returning();
     if (marked?.status === "paid") {
       await queueDeliveryEmail(tx, marked, links, `delivery:${marked.id}`);
       await recordSale(tx, marked, links.supportEmail);
+      await recordCheckoutTaxIdRequest(tx, marked.id, {
+        taxId: marked.taxId,
+        businessName: payment.businessName ?? null,
+        payerName: payment.payerName ?? null,
+        street: payment.street ?? null,
+        postalCode: payment.postalCode ?? null,
+        city: payment.city ?? null,
+        state: payment.state ?? null,
+        country: payment.country ?? marked.country,
+      });
       return { order: marked, newlyPaid: true };
     }
     if (marked) return { order: marked, newlyPaid: false };

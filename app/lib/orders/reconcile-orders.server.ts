@@ -25,6 +25,7 @@ import {
   ourOrderId,
   recordPaymentChanges,
 } from "#app/lib/orders/payment-changes.server.ts";
+import { retryWithdrawalRefunds } from "#app/lib/orders/withdrawals.server.ts";
 import {
   type PaymentProvider,
   paysForOrder,
@@ -196,6 +197,8 @@ export async function reconcileOrders(
           "reconciliation repaired refunds or disputes an event missed",
         );
       }
+      // Withdrawals whose refund the provider refused (or a stopped process left) are refunded again.
+      fixedOrders.push(...(await retryWithdrawalRefunds(services)));
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
       logger.error({ err: failure, trigger }, "reconciliation pass failed");

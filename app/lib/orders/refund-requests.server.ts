@@ -1,5 +1,5 @@
 /**
- * The 30-day guarantee in one step (issue 17, item 4; ADR 021): a buyer asks for the refund from
+ * The 30-day guarantee in one step (ADR 021): a buyer asks for the refund from
  * the success page, and the owner's setting decides whether it is made at once or waits for the
  * owner's one-click approval in the admin. One request per order (the table's primary key); every
  * refund goes through the admin's one refund path (`refundOrder`), so access is revoked at once
@@ -192,22 +192,37 @@ export async function approveRefundRequest(
     await db.update(refundRequests).set({ status: "failed" }).where(eq(refundRequests.orderId, orderId));
     return "failed";
   }
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (order) {
-    await enqueueEmail(db, {
-      to: order.email,
-      template: "refund-confirmed",
-      payload: {
-        orderReference: order.reference,
-        amountCents: amountCents ?? order.refundedCents,
-        supportEmail: services.env.SUPPORT_EMAIL,
-      },
-      dedupeKey: `refund-confirmed:${orderId}`,
-      orderId,
-    });
-    services.kickOutbox();
-  }
+  await tellBuyerOfRefund(services, orderId, amountCents, { guarantee: true });
   return "refunded";
+}
+
+/**
+ * The buyer's one e-mail about a refund made by the guarantee or by the owner: the amount, that
+ * the download link no longer works, and, under the guarantee, that the files stay theirs. A
+ * withdrawal's refund is confirmed by the withdrawal's own e-mail instead.
+ */
+export async function tellBuyerOfRefund(
+  services: Pick<Services, "database" | "env" | "kickOutbox">,
+  orderId: string,
+  amountCents: number | null,
+  options: { guarantee: boolean },
+): Promise<void> {
+  const db = services.database.db;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return;
+  await enqueueEmail(db, {
+    to: order.email,
+    template: "refund-confirmed",
+    payload: {
+      orderReference: order.reference,
+      amountCents: amountCents ?? order.refundedCents,
+      supportEmail: services.env.SUPPORT_EMAIL,
+      guarantee: options.guarantee,
+    },
+    dedupeKey: `refund-confirmed:${orderId}`,
+    orderId,
+  });
+  services.kickOutbox();
 }
 
 /** The owner's "Rifiuta": the request is closed without a refund (the owner answers the buyer). */

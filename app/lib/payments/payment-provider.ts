@@ -58,6 +58,13 @@ export interface SessionStatus {
   city: string | null;
   /** The tax ID the buyer gave at checkout (Stripe's customer_details.tax_ids, e.g. DE123456789), reused for an invoice request. */
   taxId: string | null;
+  /** With a tax ID, what its invoice is made out to: the business name, and the billing street (lines joined), postcode and state or province. */
+  businessName: string | null;
+  street: string | null;
+  postalCode: string | null;
+  state: string | null;
+  /** Paid with live keys: only live payments enter the seller's books (test ones get test documents). */
+  livemode: boolean;
   /** The provider's invoice for the payment (the buyer's receipt), when one was created. */
   invoiceId: string | null;
   /** The invoice's public page, when the provider returned it with the session. */

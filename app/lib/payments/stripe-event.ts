@@ -32,6 +32,8 @@ export const stripeEventEnvelope = z.object({
 const checkoutSession = z.object({
   object: z.literal("checkout.session"),
   id: z.string().min(1),
+  // Always sent by Stripe; a session without it is taken as a test one, never as live.
+  livemode: z.boolean().optional(),
   status: z.string().nullable(),
   payment_status: z.string(),
   client_reference_id: z.string().nullable().optional().default(null),
@@ -46,11 +48,24 @@ const checkoutSession = z.object({
   // With STRIPE_TAX=on and invoices: the tax inside the amount, the buyer's country, the receipt.
   automatic_tax: z.object({ enabled: z.boolean() }).nullable().optional(),
   total_details: z.object({ amount_tax: z.number().int().nullable().optional() }).nullable().optional(),
+  // The payer as Checkout collected them: a business's name, billing address and tax IDs make its invoice.
   customer_details: z
     .object({
       name: z.string().nullable().optional(),
+      business_name: z.string().nullable().optional(),
       address: z
-        .object({ country: z.string().nullable().optional(), city: z.string().nullable().optional() })
+        .object({
+          country: z.string().nullable().optional(),
+          city: z.string().nullable().optional(),
+          line1: z.string().nullable().optional(),
+          line2: z.string().nullable().optional(),
+          postal_code: z.string().nullable().optional(),
+          state: z.string().nullable().optional(),
+        })
+        .nullable()
+        .optional(),
+      tax_ids: z
+        .array(z.object({ type: z.string(), value: z.string().nullable() }))
         .nullable()
         .optional(),
     })

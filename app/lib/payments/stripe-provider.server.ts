@@ -29,6 +29,7 @@ const idOf = (value: string | { id?: string } | null | undefined) =>
 /** The fields of a Checkout Session the store reads (an API answer, or an event's checked object). */
 export interface SessionFields {
   id: string;
+  livemode?: boolean;
   status: string | null;
   payment_status: string;
   client_reference_id: string | null;
@@ -42,11 +43,16 @@ export interface SessionFields {
   total_details?: { amount_tax?: number | null } | null;
   customer_details?: {
     name?: string | null;
+    business_name?: string | null;
     address?: {
       country?: string | null;
       city?: string | null;
+      line1?: string | null;
+      line2?: string | null;
+      postal_code?: string | null;
+      state?: string | null;
     } | null;
-    tax_ids?: { value: string | null }[] | null;
+    tax_ids?: { type: string; value: string | null }[] | null;
   } | null;
   invoice?: string | InvoiceFields | null;
 }
@@ -67,6 +73,7 @@ export function sessionStatus(session: SessionFields): SessionStatus {
   // A delayed payment that failed leaves its payment intent waiting for another payment method.
   const intent = typeof session.payment_intent === "object" ? session.payment_intent?.status : undefined;
   const failed = waiting && (intent === "requires_payment_method" || intent === "canceled");
+  const address = session.customer_details?.address;
   return {
     id: session.id,
     paid: session.payment_status === "paid",
@@ -84,6 +91,11 @@ export function sessionStatus(session: SessionFields): SessionStatus {
     payerName: session.customer_details?.name ?? null,
     city: session.customer_details?.address?.city ?? null,
     taxId: session.customer_details?.tax_ids?.find(({ value }) => value)?.value ?? null,
+    businessName: session.customer_details?.business_name ?? null,
+    street: [address?.line1, address?.line2].filter((line) => line?.trim()).join(", ") || null,
+    postalCode: address?.postal_code ?? null,
+    state: address?.state ?? null,
+    livemode: session.livemode ?? false,
     invoiceId: idOf(session.invoice),
     invoiceUrl: session.invoice && typeof session.invoice === "object" ? invoicePage(session.invoice) : null,
   };

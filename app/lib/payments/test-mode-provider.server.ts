@@ -73,6 +73,11 @@ export class TestModeProvider implements PaymentProvider {
       payerName: null,
       city: null,
       taxId: null,
+      businessName: null,
+      street: null,
+      postalCode: null,
+      state: null,
+      livemode: false,
       invoiceId: null,
       invoiceUrl: null,
     };

@@ -69,3 +69,19 @@ export function romeDateTime(instant: Date): string {
   });
   return isoRome.format(instant);
 }
+
+let buyerEnd: Intl.DateTimeFormat | undefined;
+
+/** A promotion's end as buyers read it, in Italy's time and English: "30 Nov 2026, 23:59 CET". */
+export function promotionEnd(instant: Date): string {
+  buyerEnd ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: ROME,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
+  return buyerEnd.format(instant);
+}

@@ -1,5 +1,5 @@
 /**
- * "Avvisa gli acquirenti" (issue 18, item 1): one update e-mail per buyer for one upload, each
+ * "Avvisa gli acquirenti" (ADR 022): one update e-mail per buyer for one upload, each
  * with a new lifetime link to the buyer's order. Buyers are the distinct addresses with a paid
  * order (not refunded, not disputed), not erased and not unsubscribed. The e-mails go through the
  * outbox, each with its send time already set so they leave at most UPDATE_EMAILS_PER_MINUTE a

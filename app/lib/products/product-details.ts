@@ -1,5 +1,5 @@
 /**
- * What the owner may say about an upload (issue 18, item 1): an optional version label ("v2.1")
+ * What the owner may say about an upload (ADR 022): an optional version label ("v2.1")
  * and a short changelog in Italian (the admin's) and English (the buyers'). Plain text, bounded,
  * emoji welcome; HTML is kept as typed and always shown as text.
  */

@@ -192,29 +192,87 @@ export async function reviewsForAdmin(db: Db, limit = 200) {
   }));
 }
 
-/** The public counts: published reviews and their average, hidden reviews by reason. */
+/** The star ratings a review can have, best first (the order the public counts list them in). */
+export const STAR_RATINGS = [5, 4, 3, 2, 1] as const;
+export type StarRating = (typeof STAR_RATINGS)[number];
+
+/**
+ * The public counts: published reviews, how many have each star rating, the average of all of
+ * them, and hidden reviews by reason. Every published review counts the same, whatever its rating.
+ */
 export async function reviewCounts(db: Db) {
   const result = await db.execute<{
     hidden_reason: string | null;
+    rating: number | string;
     n: number | string;
-    total: number | string;
   }>(sql`
-    select hidden_reason, count(*) as n, sum(rating) as total from reviews group by hidden_reason`);
+    select hidden_reason, rating, count(*) as n from reviews group by hidden_reason, rating`);
   let published = 0;
   let total = 0;
+  const byRating: Record<StarRating, number> = { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0 };
   const hidden: Partial<Record<HideReason, number>> = {};
   for (const row of result.rows) {
     const n = Number(row.n);
+    const rating = Number(row.rating);
     if (row.hidden_reason === null) {
-      published = n;
-      total = Number(row.total);
-    } else if (isHideReason(row.hidden_reason)) hidden[row.hidden_reason] = n;
+      published += n;
+      total += rating * n;
+      if (rating in byRating) byRating[rating as StarRating] += n;
+    } else if (isHideReason(row.hidden_reason))
+      hidden[row.hidden_reason] = (hidden[row.hidden_reason] ?? 0) + n;
   }
   const hiddenTotal = Object.values(hidden).reduce((sum, n) => sum + n, 0);
   return {
     published,
     average: published > 0 ? (total / published).toFixed(1) : null,
+    byRating,
     hidden: hiddenTotal,
     hiddenByReason: hidden,
   };
+}
+
+/** Reviews on one page of `/reviews`. */
+export const REVIEWS_PER_PAGE = 20;
+
+export interface PublicReview {
+  id: number;
+  rating: number;
+  comment: string;
+  name: string;
+  purchasedAt: Date;
+  publishedAt: Date;
+}
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * One page of every published review, newest first: the order they were written in and nothing
+ * else (never their rating), so no review is pushed back or left out for what it says.
+ * `page` counts from 1; a page past the last comes back empty.
+ */
+export async function publishedReviewsPage(
+  db: Db,
+  page: number,
+  perPage = REVIEWS_PER_PAGE,
+): Promise<PublicReview[]> {
+  const result = await db.execute<{
+    id: number | string;
+    rating: number | string;
+    comment: string;
+    name: string;
+    purchased_at: Date | string;
+    created_at: Date | string;
+  }>(sql`
+    select id, rating, comment, display_name as name, purchased_at, created_at from reviews
+    where hidden_at is null
+    order by created_at desc, id desc
+    limit ${perPage} offset ${(page - 1) * perPage}`);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    rating: Number(row.rating),
+    comment: row.comment,
+    name: row.name,
+    purchasedAt: asDate(row.purchased_at),
+    publishedAt: asDate(row.created_at),
+  }));
 }

@@ -4,7 +4,7 @@
  * the owner's declared figures with their source, and null wherever there is nothing true to show.
  */
 import { sql } from "drizzle-orm";
-import { VERIFICATION_PATH } from "#app/content/reviews.ts";
+import { REVIEWS_PATH, TESTIMONIALS_SHOWN, VERIFICATION_PATH } from "#app/content/reviews.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { contentTestimonialsConfirmed, declaredProof } from "#app/lib/reviews/declared-proof.server.ts";
 import { reviewCounts } from "#app/lib/reviews/reviews.server.ts";
@@ -14,7 +14,10 @@ export interface StorefrontProof {
   recentSales: { customer: string; location: string; paidAt: Date }[];
   /** Published verified reviews, newest first, at most 10 (the 'New Review' cards). */
   newReviews: { customer: string; rating: number; comment: string; publishedAt: Date }[];
-  /** The testimonial cards: published verified reviews first (best rated, newest), at most 6. */
+  /**
+   * The testimonial cards: the newest published verified reviews, at most TESTIMONIALS_SHOWN,
+   * whatever their rating (the rule the verification page states).
+   */
   testimonials: {
     name: string;
     rating: number;
@@ -30,6 +33,8 @@ export interface StorefrontProof {
     | null;
   /** "trusted by {figure} coaches": computed from paid, unrefunded orders (source null), or declared with its source; null with neither. */
   trustedBy: { figure: string; source: string | null } | null;
+  /** Every published review, counted the same whatever its rating, and the page that lists them all. */
+  allReviews: { count: number; path: string };
   /** The public page that explains how reviews are verified. */
   verificationPath: string;
 }
@@ -61,7 +66,7 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
 
 export async function storefrontProof(db: Db, now: Date = new Date()): Promise<StorefrontProof> {
   const since = new Date(now.getTime() - RECENT_MS).toISOString();
-  const [sales, published, best, counts, buyers, declared, confirmed] = await Promise.all([
+  const [sales, published, newest, counts, buyers, declared, confirmed] = await Promise.all([
     db.execute<{
       name: string | null;
       city: string | null;
@@ -80,7 +85,7 @@ export async function storefrontProof(db: Db, now: Date = new Date()): Promise<S
     db.execute<{ name: string; rating: number; comment: string; purchased_at: Date | string }>(sql`
       select display_name as name, rating, comment, purchased_at from reviews
       where hidden_at is null and created_at <= ${now.toISOString()}
-      order by rating desc, created_at desc, id desc limit 6`),
+      order by created_at desc, id desc limit ${TESTIMONIALS_SHOWN}`),
     reviewCounts(db),
     db.execute<{ n: number | string }>(sql`select count(*) as n from orders o where ${countedSale}`),
     declaredProof(db),
@@ -107,7 +112,7 @@ export async function storefrontProof(db: Db, now: Date = new Date()): Promise<S
       comment: r.comment,
       publishedAt: asDate(r.created_at),
     })),
-    testimonials: best.rows.map((r) => ({
+    testimonials: newest.rows.map((r) => ({
       name: r.name,
       rating: Number(r.rating),
       comment: r.comment,
@@ -130,6 +135,7 @@ export async function storefrontProof(db: Db, now: Date = new Date()): Promise<S
       : orderCount > 0
         ? { figure: orderCount.toLocaleString("en-US"), source: null }
         : null,
+    allReviews: { count: counts.published, path: REVIEWS_PATH },
     verificationPath: VERIFICATION_PATH,
   };
 }

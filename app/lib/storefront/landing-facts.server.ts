@@ -1,11 +1,11 @@
 /**
- * A live store's landing facts, from what the store has recorded: the price and the public
- * promotion running now (pricing/current-price.server.ts), and the sales and verified reviews
- * buyers allowed it to show (reviews/storefront-proof.server.ts). ADR 038.
+ * A live store's landing facts, from what the store has recorded: the price every buyer pays now
+ * and the public promotion it announces (pricing/public-price.server.ts), and the sales and
+ * verified reviews buyers allowed it to show (reviews/storefront-proof.server.ts). ADR 038.
  */
+import { TESTIMONIALS_SHOWN } from "#app/content/reviews.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
-import { currentPrice } from "#app/lib/pricing/current-price.server.ts";
-import { savePercent } from "#app/lib/pricing/price-arithmetic.ts";
+import { publicPrice } from "#app/lib/pricing/public-price.server.ts";
 import { storefrontProof } from "#app/lib/reviews/storefront-proof.server.ts";
 import {
   CONTENT_TESTIMONIALS,
@@ -15,20 +15,9 @@ import {
   type TestimonialCard,
 } from "./landing-facts.ts";
 
-/** The testimonial grid holds two rows of three. */
-const MAX_TESTIMONIALS = 6;
-
 export async function liveLandingFacts(db: Db, now = new Date()): Promise<LandingFacts> {
-  const [price, proof] = await Promise.all([currentPrice(db, now), storefrontProof(db, now)]);
+  const [price, proof] = await Promise.all([publicPrice(db, false, now), storefrontProof(db, now)]);
   const { promotion } = price;
-  const priceCents = promotion?.priceCents ?? price.regularCents;
-  // A reduction is announced only against the lowest price of the 30 days before it began (Codice
-  // del Consumo art. 17-bis), in its figure: a promotion at a price already charged in that window
-  // lowers the price without a banner, a struck-through price or an offer.
-  const reference =
-    promotion && price.referenceCents && price.referenceCents > priceCents
-      ? { cents: price.referenceCents, savePercent: savePercent(price.referenceCents, priceCents) }
-      : null;
 
   const proofCards: ProofCard[] = [
     ...proof.recentSales.map((sale) => ({
@@ -55,7 +44,7 @@ export async function liveLandingFacts(db: Db, now = new Date()): Promise<Landin
   }));
   const cards = [...verified, ...(proof.contentTestimonialsConfirmed ? CONTENT_TESTIMONIALS : [])].slice(
     0,
-    MAX_TESTIMONIALS,
+    TESTIMONIALS_SHOWN,
   );
   const { reviewSummary, trustedBy } = proof;
   const summary =
@@ -74,19 +63,20 @@ export async function liveLandingFacts(db: Db, now = new Date()): Promise<Landin
 
   return {
     mode: "live",
-    priceCents,
+    priceCents: price.priceCents,
     regularCents: price.regularCents,
-    reference,
-    promotion: promotion &&
-      reference && {
-        percent: reference.savePercent,
-        priceCents: promotion.priceCents,
-        endsAt: promotion.endsAt.toISOString(),
-      },
+    reference: price.reference,
+    promotion: promotion && { ...promotion, endsAt: promotion.endsAt.toISOString() },
     proofCards,
     testimonials:
       summary || cards.length > 0 || trustedByText
-        ? { summary, cards, trustedBy: trustedByText, verificationPath: proof.verificationPath }
+        ? {
+            summary,
+            cards,
+            trustedBy: trustedByText,
+            verificationPath: proof.verificationPath,
+            allReviews: proof.allReviews.count > 0 ? proof.allReviews : null,
+          }
         : null,
   };
 }

@@ -48,6 +48,8 @@ export interface LandingFacts {
     trustedBy: string | null;
     /** The page that says how reviews are verified (live store). */
     verificationPath: string | null;
+    /** How many published reviews there are in all, and the page that lists every one (live store). */
+    allReviews: { count: number; path: string } | null;
   } | null;
 }
 
@@ -95,6 +97,7 @@ export const SAMPLE_FACTS: LandingFacts = {
     cards: CONTENT_TESTIMONIALS,
     trustedBy: LANDING.testimonials.footer,
     verificationPath: null,
+    allReviews: null,
   },
 };
 

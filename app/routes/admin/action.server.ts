@@ -7,6 +7,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { ADMIN_FIGURES_COPY } from "#app/content/admin-figures.ts";
+import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
 import { createAdminDownloadToken } from "#app/lib/downloads/prepare-download.server.ts";
 import { HONEYPOT_FIELD, honeypotField } from "#app/lib/honeypot.ts";
 import { downloadPath } from "#app/lib/links.ts";
@@ -18,13 +19,15 @@ import {
   refundOrder,
   resendDeliveryEmail,
 } from "#app/lib/orders/admin-orders.server.ts";
+import { deleteTestOrders } from "#app/lib/orders/delete-test-orders.server.ts";
 import { reconcileOrders } from "#app/lib/orders/reconcile-orders.server.ts";
+import { tellBuyerOfRefund } from "#app/lib/orders/refund-requests.server.ts";
 import { setOwnerNotices } from "#app/lib/owner/owner-notices.server.ts";
-import { verifyPassword } from "#app/lib/password.server.ts";
+import { verifyPasswordInTurn } from "#app/lib/password.server.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 import { notifyBuyers } from "#app/lib/products/notify-buyers.server.ts";
 import { deleteCurrentProduct } from "#app/lib/products/upload-product.server.ts";
-import { forget, hit, lockedOut } from "#app/lib/rate-limit.server.ts";
+import { forget, hitBoth, lockedOut, networkLimitKey } from "#app/lib/rate-limit.server.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { getSetting } from "#app/lib/settings.server.ts";
@@ -40,7 +43,14 @@ import { handleReviewAction, REVIEW_INTENTS } from "#app/routes/admin/reviews.se
 import { handleFiscalAction } from "#app/routes/admin/settings.server.ts";
 import { field, notFound, readForm } from "#app/routes/http.server.ts";
 
+/** Sign-ins from one network in 15 minutes (a success clears its count). */
 const SIGN_IN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
+/**
+ * Sign-ins the whole store takes in 15 minutes, from every network together: guessing from many
+ * networks stops here. The owner signs in a few times a day; while it is reached, the owner waits too.
+ */
+const SIGN_IN_STORE_LIMIT = { limit: 100, windowMs: 15 * 60_000 };
+const SIGN_IN_STORE_KEY = "admin-sign-in:store";
 
 const signInSchema = z.object({ password: z.string().max(1024), [HONEYPOT_FIELD]: honeypotField });
 
@@ -75,7 +85,7 @@ export async function handleAdminAction(services: Services, request: Request, cl
   if (!isSameOrigin(request, services.env))
     return fail("unknown", ADMIN_COPY.forbidden, ADMIN_COPY.forbidden, 403);
   const signedIn = await hasAdminSession(services, request);
-  const ipKey = `admin-sign-in:${clientIp ?? "unknown"}`;
+  const networkKey = networkLimitKey("admin-sign-in", clientIp);
   const locked = (retryAfterMs: number) =>
     data(
       {
@@ -84,28 +94,40 @@ export async function handleAdminAction(services: Services, request: Request, cl
       } satisfies AdminActionData,
       { status: 429 },
     );
-  // A locked-out address without a session is answered before its body is read.
+  // A locked-out network without a session is answered before its body is read.
   if (!signedIn) {
-    const lock = await lockedOut(db, ipKey, SIGN_IN_LIMIT);
+    const lock =
+      (await lockedOut(db, networkKey, SIGN_IN_LIMIT)) ??
+      (await lockedOut(db, SIGN_IN_STORE_KEY, SIGN_IN_STORE_LIMIT));
     if (lock) return locked(lock.retryAfterMs);
   }
   const form = await readForm(request);
   const intent = field(form, "intent");
 
   if (intent === "sign-in") {
-    // Every attempt is counted (one atomic increment) before the ~100 ms password check, so
-    // parallel guesses cannot slip past the limit; a successful sign-in clears the count.
-    const state = await hit(db, ipKey, SIGN_IN_LIMIT);
-    if (!state.allowed) return locked(state.retryAfterMs);
+    // Every attempt is counted (one statement, the network's count then the store's) before the
+    // ~100 ms password check, so parallel guesses cannot slip past the limits; a successful
+    // sign-in clears its network's count.
+    const { first, second } = await hitBoth(
+      db,
+      { key: networkKey, rule: SIGN_IN_LIMIT },
+      { key: SIGN_IN_STORE_KEY, rule: SIGN_IN_STORE_LIMIT },
+    );
+    if (!first.allowed) return locked(first.retryAfterMs);
+    if (!second?.allowed) return locked(second?.retryAfterMs ?? 0);
     const parsed = signInSchema.safeParse({
       password: field(form, "password"),
       [HONEYPOT_FIELD]: field(form, HONEYPOT_FIELD),
     });
     const stored = await getSetting(db, "admin_password_hash");
-    if (!parsed.success || !stored || !(await verifyPassword(parsed.data.password, stored))) {
+    const verdict =
+      parsed.success && stored ? await verifyPasswordInTurn(parsed.data.password, stored) : false;
+    if (verdict === "busy")
+      return data({ intent, error: ADMIN_COPY.signIn.busy } satisfies AdminActionData, { status: 429 });
+    if (!verdict) {
       return data({ intent, error: ADMIN_COPY.signIn.wrong } satisfies AdminActionData, { status: 401 });
     }
-    await forget(db, ipKey);
+    await forget(db, networkKey);
     return redirect(`/${services.settings.adminPath}`, {
       headers: { "Set-Cookie": await signInCookie(services, request) },
     });
@@ -153,7 +175,11 @@ export async function handleAdminAction(services: Services, request: Request, cl
     }
     case "refund":
       try {
-        if (await refundOrder(services, orderId)) return done(copy.refunded);
+        const refund = await refundOrder(services, orderId);
+        if (refund) {
+          await tellBuyerOfRefund(services, orderId, refund.amountCents, { guarantee: false });
+          return done(copy.refunded);
+        }
         const status = await orderStatus(db, orderId);
         const why =
           status === "refunded"
@@ -170,6 +196,8 @@ export async function handleAdminAction(services: Services, request: Request, cl
     case "refund-decline":
     case "refund-mode":
       return handleRefundRequestAction(services, intent, form);
+    case "delete-test-orders":
+      return done(ADMIN_PAGES_COPY.orders.testOrders.deleted(await deleteTestOrders(db)));
     case "reconcile": {
       const run = await reconcileOrders(services, "admin");
       if (!run) return fail(intent, ADMIN_COPY.reconcile.busy, ADMIN_COPY.reconcile.busy, 409);

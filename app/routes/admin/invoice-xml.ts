@@ -9,8 +9,11 @@ import { requireAdmin } from "#app/routes/admin/guard.server.ts";
 import { needsDatabase, notFound } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/invoice-xml";
 
-/** IT, the 11 digits of the partita IVA, "_", a base-36 progressive of 5 characters (fatturapa.ts). */
-export const FATTURAPA_FILE_NAME = /^IT\d{11}_[0-9A-Z]{5}\.xml$/;
+/**
+ * IT, the 11 digits of the partita IVA, "_", a base-36 progressive of 5 characters (fatturapa.ts);
+ * a test payment's documents are prefixed PROVA_ (issue-invoices.server.ts).
+ */
+export const FATTURAPA_FILE_NAME = /^(PROVA_)?IT\d{11}_[0-9A-Z]{5}\.xml$/;
 
 export const loader = needsDatabase(async ({ request, params, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);

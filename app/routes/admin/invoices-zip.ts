@@ -26,9 +26,9 @@ export const loader = needsDatabase(async ({ request, params, context }: Route.L
       headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE },
     });
   const result = await services.database.db.execute<{ file_name: string; date: string; xml: string }>(sql`
-    select file_name, date::text as date, xml from invoices
-    where date between ${period.firstDay} and ${period.lastDay}
-    order by progressive`);
+    select i.file_name, i.date::text as date, i.xml from invoices i join orders o on o.id = i.order_id
+    where i.date between ${period.firstDay} and ${period.lastDay} and o.livemode
+    order by i.progressive`);
   if (result.rows.length === 0) {
     const back = `/${services.settings.adminPath}/fatture?periodo=${period.key}`;
     return new Response(

@@ -39,9 +39,11 @@ export async function invoicesOf(db: Db, period: Period) {
     tax_cents: number;
     stamp_duty_cents: number;
     file_name: string;
+    livemode: boolean;
   }>(sql`
     select i.id, i.kind, i.series, i.number, i.date::text as date, o.reference, i.buyer, i.treatment,
-      i.rate_percent, i.natura, i.total_cents, i.taxable_cents, i.tax_cents, i.stamp_duty_cents, i.file_name
+      i.rate_percent, i.natura, i.total_cents, i.taxable_cents, i.tax_cents, i.stamp_duty_cents, i.file_name,
+      o.livemode
     from invoices i join orders o on o.id = i.order_id
     where i.date between ${period.firstDay} and ${period.lastDay}
     order by i.date, i.progressive`);
@@ -60,6 +62,8 @@ export async function invoicesOf(db: Db, period: Period) {
     taxCents: Number(row.tax_cents),
     stampDutyCents: Number(row.stamp_duty_cents),
     fileName: row.file_name,
+    /** A test payment's document: no fiscal value, listed apart, never in the ZIP. */
+    test: !row.livemode,
   }));
 }
 
@@ -91,13 +95,14 @@ export async function loadInvoicesPage(services: Services, url: URL, now = new D
   const asked = url.searchParams.get("periodo");
   const parsed = asked === null ? null : parsePeriod(asked);
   const period = parsed ?? quarterOf(now);
-  const [documents, waiting] = await Promise.all([invoicesOf(db, period), waitingRequests(db)]);
+  const [all, waiting] = await Promise.all([invoicesOf(db, period), waitingRequests(db)]);
   return {
     adminPath: services.settings.adminPath,
     badPeriod: asked !== null && parsed === null,
     period,
     choices: recentPeriods(now, period),
-    documents,
+    documents: all.filter((document) => !document.test),
+    testDocuments: all.filter((document) => document.test),
     waiting,
   };
 }

@@ -145,6 +145,29 @@ export default function InvoicesPage({ loaderData: page }: Route.ComponentProps)
           </div>
         )}
       </section>
+      {page.testDocuments.length > 0 && (
+        <section aria-labelledby="test-documents-title" className="mt-8" data-testid="test-invoices">
+          <h2 id="test-documents-title" className="text-lg font-bold">
+            {copy.testTitle}: {label}
+          </h2>
+          <p className="mt-1 max-w-3xl text-sm text-slate-600">{copy.testIntro}</p>
+          <ul className="mt-2 space-y-1 text-sm">
+            {page.testDocuments.map((doc) => (
+              <li key={doc.id}>
+                <span className="font-semibold">{doc.number}</span> · {dayIt(doc.date)} ·{" "}
+                {copy.kinds[doc.kind]} ·{" "}
+                <a href={`${base}/ordini/${doc.reference}`} className="text-brand-700 underline">
+                  {doc.reference}
+                </a>{" "}
+                · {euroIt(doc.totalCents)} ·{" "}
+                <a href={`${base}/fatture/${doc.fileName}`} download className="text-brand-700 underline">
+                  {doc.fileName}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="waiting-title" className="mt-8">
         <h2 id="waiting-title" className="text-lg font-bold">
           {copy.waitingTitle}

@@ -3,7 +3,7 @@ import { loadEvidence } from "#app/routes/admin/order-evidence.server.ts";
 import { needsDatabase } from "#app/routes/http.server.ts";
 import type { Route } from "./+types/order-evidence-json";
 
-/** The order's delivery evidence pack as a JSON download, for the signed-in admin (issue 12, item 2). */
+/** The order's delivery evidence pack as a JSON download, for the signed-in admin (ADR 014). */
 export const loader = needsDatabase(async ({ request, params, context }: Route.LoaderArgs) => {
   const evidence = await loadEvidence(context.get(servicesContext), request, params);
   return new Response(JSON.stringify(evidence, null, 2), {

@@ -28,6 +28,7 @@ export type TimelineEvent = { id: string } & (
   | { kind: "refund"; at: string; cents: number }
   | { kind: "refund-request"; at: string; status: string; reason: string | null }
   | { kind: "dispute"; at: string; status: string }
+  | { kind: "withdrawal"; at: string; outcome: string }
 );
 
 export async function loadOrderPage(services: Services, reference: string) {
@@ -80,6 +81,13 @@ export async function loadOrderPage(services: Services, reference: string) {
       reason: request.reason,
     });
   }
+  if (evidence.withdrawal)
+    timeline.push({
+      id: "withdrawal",
+      kind: "withdrawal",
+      at: evidence.withdrawal.requestedAt,
+      outcome: evidence.withdrawal.outcome,
+    });
   if (order.sharingFlaggedAt)
     timeline.push({ id: "sharing", kind: "sharing", at: order.sharingFlaggedAt.toISOString() });
   if (order.refundedCents > 0 && order.refundedAt)
@@ -108,10 +116,12 @@ export async function loadOrderPage(services: Services, reference: string) {
       amountCents: order.amountCents,
       refundedCents: order.refundedCents,
       status: order.status,
+      livemode: order.livemode,
       disputeStatus: order.disputeStatus,
       attention: order.attention,
       provider: order.provider,
     },
     timeline,
+    withdrawal: evidence.withdrawal,
   };
 }

@@ -13,8 +13,10 @@ import { useActionToast } from "#app/components/admin/use-action-toast.ts";
 import { useRefreshWhileQueued } from "#app/components/admin/use-refresh-while-queued.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
+import { ADMIN_WITHDRAWAL_COPY } from "#app/content/admin-withdrawals.ts";
 import { dateTimeIt, moneyIt } from "#app/lib/admin/format-it.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
+import type { DeliveryEvidence } from "#app/lib/orders/delivery-evidence.server.ts";
 import { adminAction } from "#app/routes/admin/action.server.ts";
 import { adminPage } from "#app/routes/admin/guard.server.ts";
 import { loadOrderPage, type TimelineEvent } from "#app/routes/admin/order.server.ts";
@@ -85,7 +87,14 @@ export default function OrderPage({ loaderData: data, params, actionData }: Rout
           {order.refundedCents > 0 && ` (${copy.events.refund(moneyIt(order.refundedCents))})`}
         </dd>
         <dt className="text-slate-600">{copy.status}</dt>
-        <dd data-testid="order-status">{ADMIN_COPY.orders.statuses[order.status]}</dd>
+        <dd data-testid="order-status">
+          {ADMIN_COPY.orders.statuses[order.status]}
+          {!order.livemode && (
+            <span className="block text-xs text-amber-900" data-testid="order-test">
+              {ADMIN_COPY.orders.testHint}
+            </span>
+          )}
+        </dd>
       </dl>
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="timeline-title">
@@ -106,6 +115,7 @@ export default function OrderPage({ loaderData: data, params, actionData }: Rout
         <div className="space-y-6">
           <Actions orderId={order.id} paid={order.status === "paid"} />
           <Refund order={order} />
+          {data.withdrawal && <WithdrawalCard withdrawal={data.withdrawal} />}
           <section aria-labelledby="evidence-title" className="rounded-xl border border-slate-200 p-4">
             <h2 id="evidence-title" className="text-lg font-bold">
               {copy.evidenceTitle}
@@ -130,6 +140,44 @@ export default function OrderPage({ loaderData: data, params, actionData }: Rout
   );
 }
 
+/** The buyer's withdrawal as made on /withdraw, what it meant, and where its refund stands. */
+function WithdrawalCard({ withdrawal }: { withdrawal: NonNullable<DeliveryEvidence["withdrawal"]> }) {
+  const w = ADMIN_WITHDRAWAL_COPY;
+  const rows: [string, string][] = [
+    [w.requestedAt, dateTimeIt(withdrawal.requestedAt)],
+    [w.name, withdrawal.name],
+    [w.email, withdrawal.email],
+    [w.outcome, w.outcomes[withdrawal.outcome] ?? withdrawal.outcome],
+  ];
+  if (withdrawal.refundStatus) {
+    rows.push([
+      w.refund,
+      `${w.refundStatuses[withdrawal.refundStatus] ?? withdrawal.refundStatus}${withdrawal.refundedCents ? ` (${moneyIt(withdrawal.refundedCents)})` : ""}`,
+    ]);
+    rows.push([w.attempts, String(withdrawal.refundAttempts)]);
+  }
+  if (withdrawal.lastError) rows.push([w.lastError, withdrawal.lastError]);
+  return (
+    <section
+      aria-labelledby="withdrawal-title"
+      className={`rounded-xl border p-4 ${withdrawal.refundStatus === "failed" ? "border-red-300 bg-red-50" : "border-slate-200"}`}
+      data-testid="withdrawal"
+    >
+      <h2 id="withdrawal-title" className="text-lg font-bold">
+        {w.title}
+      </h2>
+      <dl className="mt-2 space-y-1 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-slate-600">{term}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 function eventText(event: TimelineEvent): string {
   const events = copy.events;
   switch (event.kind) {
@@ -142,6 +190,8 @@ function eventText(event: TimelineEvent): string {
       return events.refund(moneyIt(event.cents));
     case "dispute":
       return events.dispute(event.status);
+    case "withdrawal":
+      return ADMIN_WITHDRAWAL_COPY.timeline(ADMIN_WITHDRAWAL_COPY.outcomes[event.outcome] ?? event.outcome);
     case "refund-request":
       return `${events.refundRequest(event.status)}${event.reason ? ` · ${events.reason(event.reason)}` : ""}`;
     case "download":

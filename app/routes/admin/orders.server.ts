@@ -4,6 +4,7 @@
  */
 import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
 import { failedEmails, listOrders } from "#app/lib/orders/admin-orders.server.ts";
+import { countTestOrders } from "#app/lib/orders/delete-test-orders.server.ts";
 import { ORDER_FILTERS, type OrderFilter } from "#app/lib/orders/order-filters.ts";
 import { waitingRefundRequests } from "#app/lib/orders/refund-requests.server.ts";
 import {
@@ -29,11 +30,12 @@ export async function loadOrdersPage(services: Services, request: Request) {
     else notices.push(copy.badPage);
   }
   const query = (params.get("q") ?? "").trim().slice(0, 200);
-  const [list, emails, refundRequests, unread] = await Promise.all([
+  const [list, emails, refundRequests, unread, testOrders] = await Promise.all([
     listOrders(db, { query, page, filter }),
     failedEmails(db),
     waitingRefundRequests(db),
     unreadEvents(db),
+    countTestOrders(db),
   ]);
   if (page > list.pages) notices.push(copy.pageOutOfRange(page, list.pages));
   return {
@@ -42,6 +44,7 @@ export async function loadOrdersPage(services: Services, request: Request) {
     query,
     notices,
     orders: { ...list, items: list.items.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })) },
+    testOrders,
     failedEmails: emails.map((e) => ({ ...e, nextAttemptAt: e.nextAttemptAt.toISOString() })),
     refundRequests: refundRequests.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     unreadStripeEvents: {

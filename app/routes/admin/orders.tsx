@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
 import { FailedEmails } from "#app/components/admin/failed-emails.tsx";
 import { RefundRequestsCard } from "#app/components/admin/refund-requests-card.tsx";
+import { TestOrdersCard } from "#app/components/admin/test-orders-card.tsx";
 import { UnreadStripeEvents } from "#app/components/admin/unread-stripe-events.tsx";
 import { ADMIN_COPY } from "#app/content/admin.ts";
 import { ORDERS_CSV_COPY } from "#app/content/admin-figures.ts";
@@ -133,6 +134,14 @@ export default function OrdersPage({ loaderData: data }: Route.ComponentProps) {
                 <span className="min-w-0 truncate md:order-3">{order.email}</span>
                 <span className="text-right md:order-5">
                   {ADMIN_COPY.orders.statuses[order.status]}
+                  {!order.livemode && (
+                    <span
+                      className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-900"
+                      title={ADMIN_COPY.orders.testHint}
+                    >
+                      {ADMIN_COPY.orders.test}
+                    </span>
+                  )}
                   {order.sharingFlaggedAt && (
                     <span className="block text-xs text-red-800">{ADMIN_COPY.attention.sharing}</span>
                   )}
@@ -178,6 +187,7 @@ export default function OrdersPage({ loaderData: data }: Route.ComponentProps) {
       <RefundRequestsCard waiting={data.refundRequests} />
       <FailedEmails emails={data.failedEmails} />
       <UnreadStripeEvents unread={data.unreadStripeEvents} />
+      <TestOrdersCard deletable={data.testOrders.deletable} inProgress={data.testOrders.inProgress} />
     </AdminShell>
   );
 }

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { ADMIN_FISCAL_COPY as fiscalCopy } from "#app/content/admin-invoices.ts";
+import { goLiveChecklist } from "#app/lib/admin/go-live.server.ts";
 import { OUTSIDE_LATIN1 } from "#app/lib/books/fatturapa.ts";
 import {
   readFiscalSettings,
@@ -26,6 +27,7 @@ import { ownerNotices } from "#app/lib/owner/owner-notices.server.ts";
 import { dateToRomeInput } from "#app/lib/pricing/rome-time.ts";
 import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
+import { STORE_VERSION } from "#app/lib/store-version.server.ts";
 import { field } from "#app/routes/http.server.ts";
 
 /** The year in Italy now: the series' numbers start again each year. */
@@ -36,17 +38,9 @@ export async function loadSettingsPage(services: Services, now = new Date()) {
   const db = database.db;
   const stripe = env.PAYMENTS === "stripe";
   const [state, notices, refundMode, runs] = await Promise.all([
-    db.execute<{
-      product: boolean;
-      test_purchase: boolean;
-      webhook_at: Date | string | null;
-      webhook_type: string | null;
-    }>(sql`
-      select exists (select 1 from products where current) as product,
-        exists (select 1 from orders where provider = 'test' and paid_at is not null) as test_purchase,
-        w.received_at as webhook_at, w.type as webhook_type
-      from (select 1) as one
-      left join lateral (select received_at, type from webhook_events order by received_at desc limit 1) w on true`),
+    db.execute<{ webhook_at: Date | string | null; webhook_type: string | null }>(sql`
+      select received_at as webhook_at, type as webhook_type from webhook_events
+      order by received_at desc limit 1`),
     ownerNotices(db),
     getRefundMode(db),
     stripe ? latestReconcileRuns(database) : Promise.resolve([]),
@@ -56,13 +50,13 @@ export async function loadSettingsPage(services: Services, now = new Date()) {
   const numbering = isSeriesName(fiscal.series) ? await nextInvoiceNumber(db, fiscal.series, year) : null;
   const row = state.rows[0];
   const webhookAt = row?.webhook_at ? new Date(row.webhook_at).toISOString() : null;
-  // Without SUPPORT_EMAIL the store writes from support@{its host}, which nobody may read.
-  const supportSet = env.SUPPORT_EMAIL !== `support@${new URL(env.PUBLIC_URL).hostname}`;
+  const checklist = await goLiveChecklist(db, env, fiscal.missing.length === 0);
   return {
     adminPath: services.settings.adminPath,
     store: {
       mode: stripe ? ("live" as const) : ("test" as const),
       publicUrl: env.PUBLIC_URL,
+      version: STORE_VERSION,
       database: database.kind,
       files: env.S3_BUCKET ? ("s3" as const) : ("local" as const),
       bucket: env.S3_BUCKET ?? null,
@@ -77,15 +71,7 @@ export async function loadSettingsPage(services: Services, now = new Date()) {
         : null,
       webhook: webhookAt ? { at: webhookAt, type: row?.webhook_type ?? "" } : null,
     },
-    checklist: {
-      product: Boolean(row?.product),
-      support: supportSet,
-      seller: Boolean(env.SELLER_NAME && env.SELLER_ADDRESS && env.SELLER_VAT_ID),
-      stripe: stripe,
-      webhook: stripe && webhookAt !== null,
-      testPurchase: Boolean(row?.test_purchase),
-      fiscal: fiscal.missing.length === 0,
-    },
+    checklist,
     fiscal: {
       stored: fiscal.stored,
       missing: fiscal.missing,

@@ -5,6 +5,7 @@
  */
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
 import { type FiscalAnswer, FiscalSettingsCard } from "#app/components/admin/fiscal-settings-card.tsx";
+import { GoLiveChecklistCard } from "#app/components/admin/go-live-checklist.tsx";
 import { OwnerNoticesForm } from "#app/components/admin/owner-notices-form.tsx";
 import { ReconcileCard } from "#app/components/admin/reconcile-card.tsx";
 import { RefundModeForm } from "#app/components/admin/refund-requests-card.tsx";
@@ -48,6 +49,7 @@ export default function SettingsPage({ loaderData: data, actionData }: Route.Com
         ? `${copy.modes.live} (${copy.stripeKey[store.stripeKey]})`
         : copy.modes.test,
     ],
+    [copy.version, copy.versionText(store.version)],
     [copy.publicUrl, store.publicUrl],
     [copy.database, copy.databases[store.database]],
     [copy.files, store.files === "s3" ? copy.fileStores.s3(store.bucket ?? "") : copy.fileStores.local],
@@ -64,7 +66,6 @@ export default function SettingsPage({ loaderData: data, actionData }: Route.Com
     ],
     [copy.backup, copy.backupText],
   ];
-  const items = Object.entries(copy.checklist) as [keyof typeof checklist, string][];
   return (
     <AdminShell adminPath={data.adminPath} title={copy.title}>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
@@ -81,25 +82,7 @@ export default function SettingsPage({ loaderData: data, actionData }: Route.Com
             ))}
           </dl>
         </section>
-        <section aria-labelledby="checklist-title" className="rounded-xl border border-slate-200 p-4">
-          <h2 id="checklist-title" className="text-lg font-bold">
-            {copy.checklistTitle}
-          </h2>
-          <ul className="mt-2 space-y-1 text-sm" data-testid="checklist">
-            {items.map(([key, label]) => (
-              <li key={key} className="flex items-start gap-2" data-done={checklist[key]}>
-                <span
-                  className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-bold ${
-                    checklist[key] ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-950"
-                  }`}
-                >
-                  {checklist[key] ? copy.done : copy.todo}
-                </span>
-                {label}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <GoLiveChecklistCard checklist={checklist} />
       </div>
       <section aria-labelledby="refund-mode-title" className="mt-6 rounded-xl border border-slate-200 p-4">
         <h2 id="refund-mode-title" className="text-lg font-bold">

@@ -6,12 +6,12 @@
 import { z } from "zod";
 import { GUARANTEE_COPY } from "#app/content/guarantee.ts";
 import { orderForAccess, type RefundOutcome, requestRefund } from "#app/lib/orders/refund-requests.server.ts";
-import { hit } from "#app/lib/rate-limit.server.ts";
+import { hit, networkLimitKey } from "#app/lib/rate-limit.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { field } from "#app/routes/http.server.ts";
 
-/** Confirmed requests one client may make (each may call the payment provider). */
-const REFUND_REQUESTS_PER_IP = { limit: 5, windowMs: 15 * 60_000 };
+/** Confirmed requests one network may make (each may call the payment provider). */
+const REFUND_REQUESTS_PER_NETWORK = { limit: 5, windowMs: 15 * 60_000 };
 
 const reasonSchema = z.string().trim().max(GUARANTEE_COPY.reasonMax);
 
@@ -61,7 +61,7 @@ export async function handleRefundAction(
     return { body: { intent: "refund-review", reason: reason.data }, status: 200 };
   }
   const db = services.database.db;
-  if (!(await hit(db, `refund:ip:${clientIp ?? "unknown"}`, REFUND_REQUESTS_PER_IP)).allowed)
+  if (!(await hit(db, networkLimitKey("refund", clientIp), REFUND_REQUESTS_PER_NETWORK)).allowed)
     return answer("rate-limited", support);
   const order = await orderForAccess(db, access);
   if (!order) return answer("invalid-link", support);

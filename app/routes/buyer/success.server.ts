@@ -88,7 +88,7 @@ export async function loadSuccessPage(services: Services, request: Request, clie
       purchase.kind === "paid" ? await guaranteeStateFor(services.database.db, purchase.order) : null,
     // The store's own invoice: issued, being prepared, the form to ask for it, or whom to write to.
     invoice: purchase.kind === "paid" ? await loadInvoiceSection(services, purchase.order, new Date()) : null,
-    // The version and English changelog of the file the buyer downloads (issue 18, item 1).
+    // The version and English changelog of the file the buyer downloads (ADR 022).
     release:
       product && (product.version || product.changelogEn)
         ? { version: product.version, changelog: product.changelogEn }

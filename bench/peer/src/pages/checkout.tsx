@@ -104,11 +104,7 @@ export function CheckoutPage() {
               {CHECKOUT_COPY.discountModal.title(PRODUCT.promoPercentOff)}
             </Dialog.Title>
             <Dialog.Description className="mt-3 text-slate-700">
-              {CHECKOUT_COPY.discountModal.body(
-                formatUsd(PROMO_PRICE_CENTS),
-                formatUsd(PRODUCT.priceCents),
-                false,
-              )}
+              {CHECKOUT_COPY.discountModal.body(formatUsd(PROMO_PRICE_CENTS), formatUsd(PRODUCT.priceCents))}
             </Dialog.Description>
             <Dialog.Close className="mt-6 block w-full rounded-md bg-brand-700 px-4 py-3 font-bold text-white">
               {CHECKOUT_COPY.discountModal.unlock(PRODUCT.promoPercentOff)}

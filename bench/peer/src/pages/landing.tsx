@@ -22,6 +22,7 @@ import { LANDING } from "#app/content/landing.ts";
 import { FAQ, PRODUCT, SAMPLE_SALES, TIMING } from "#app/content/site.ts";
 import { CLAIMED_OFFER_PATH } from "#app/lib/checkout/claimed-offer.ts";
 import { formatDuration } from "#app/lib/duration.ts";
+import { formatShortCents } from "#app/lib/money.ts";
 import { SAMPLE_FACTS } from "#app/lib/storefront/landing-facts.ts";
 import { SUPPORT_EMAIL } from "../layout.tsx";
 import { formatUsd, useProduct } from "../supabase.ts";
@@ -184,7 +185,7 @@ function StickyBar() {
     <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-lg backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <div className="min-w-0">
-          <p className="text-sm font-bold sm:text-base">{copy.title}</p>
+          <p className="text-sm font-bold sm:text-base">{copy.title(formatShortCents(PRODUCT.priceCents))}</p>
           <p className="hidden text-sm text-slate-600 sm:block">
             {product ? `${formatUsd(product.price_cents)} · ` : ""}
             {copy.detail}
@@ -194,7 +195,7 @@ function StickyBar() {
           to="/checkout"
           className="rounded-md bg-brand-700 px-3 py-2.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:px-4 sm:text-base"
         >
-          {copy.cta}
+          {copy.cta(formatShortCents(PRODUCT.priceCents))}
         </Link>
       </div>
     </div>
@@ -213,8 +214,8 @@ export function LandingPage() {
       <Included />
       <Everything />
       <WhyChooseUs />
-      <HowItWorks />
-      <ClosingCta />
+      <HowItWorks mode={SAMPLE_FACTS.mode} />
+      <ClosingCta priceCents={SAMPLE_FACTS.priceCents} />
       <Testimonials testimonials={SAMPLE_FACTS.testimonials!} />
       <Gallery />
       <Faq />
