@@ -33,6 +33,8 @@ export const E2E = {
    * checkout limit): it names its seller and has the fiscal settings, so it issues e-invoices.
    */
   shopJourneys: { port: PORT + 9, dataDir: "data-e2e-shop-journeys" },
+  /** The withdrawal journeys' store: each of them buys, and the other purchase stores are at their checkout limit. */
+  shopWithdrawal: { port: PORT + 11, dataDir: "data-e2e-shop-withdrawal" },
   /** The ECB's rates file every store converts dollars with (tests/e2e/fake-ecb-server.ts): none reaches the internet. */
   ecbPort: PORT + 10,
   /**
@@ -51,6 +53,7 @@ export function shopDataDir(project: string): string {
   if (project === "purchase-postgres") return E2E.shopPostgres.dataDir;
   if (project === "purchase-phone") return E2E.shopPhone.dataDir;
   if (project.startsWith("journeys")) return E2E.shopJourneys.dataDir;
+  if (project.startsWith("withdrawal")) return E2E.shopWithdrawal.dataDir;
   return E2E.shop.dataDir;
 }
 
@@ -89,6 +92,7 @@ const desktop = { ...devices["Desktop Chrome"], channel: undefined, ...browser }
 const phone = { ...devices["Pixel 7"], channel: undefined, ...browser };
 const purchase = /purchase\.spec\.ts/;
 const journeys = /(buyer-path|reviews|invoice-request)\.purchase\.spec\.ts/;
+const withdrawal = /withdrawal\.purchase\.spec\.ts/;
 const live = /\.live\.spec\.ts/;
 const LIVE_WEBHOOK_SECRET = "whsec_e2e_live_store";
 const behindNginx = /behind-nginx\.spec\.ts/;
@@ -119,13 +123,13 @@ export default defineConfig({
     {
       name: "purchase",
       testMatch: purchase,
-      testIgnore: journeys,
+      testIgnore: [journeys, withdrawal],
       use: { ...desktop, baseURL: `http://localhost:${E2E.shop.port}` },
     },
     {
       name: "purchase-phone",
       testMatch: purchase,
-      testIgnore: journeys,
+      testIgnore: [journeys, withdrawal],
       grep: /@phone/,
       use: { ...phone, baseURL: `http://localhost:${E2E.shopPhone.port}` },
     },
@@ -157,6 +161,17 @@ export default defineConfig({
       use: { ...phone, baseURL: `http://localhost:${E2E.shopJourneys.port}` },
     },
     {
+      name: "withdrawal",
+      testMatch: withdrawal,
+      use: { ...desktop, baseURL: `http://localhost:${E2E.shopWithdrawal.port}` },
+    },
+    {
+      name: "withdrawal-phone",
+      testMatch: withdrawal,
+      grep: /@phone/,
+      use: { ...phone, baseURL: `http://localhost:${E2E.shopWithdrawal.port}` },
+    },
+    {
       name: "behind-nginx",
       testMatch: behindNginx,
       use: { ...desktop, baseURL: `http://127.0.0.1:${E2E.behindNginx.nginxPort}` },
@@ -166,7 +181,7 @@ export default defineConfig({
           {
             name: "purchase-postgres",
             testMatch: purchase,
-            testIgnore: journeys,
+            testIgnore: [journeys, withdrawal],
             use: { ...desktop, baseURL: `http://localhost:${E2E.shopPostgres.port}` },
           },
         ]
@@ -201,6 +216,12 @@ export default defineConfig({
         ...TEST_SELLER,
         SEED_FISCAL_SETTINGS: "1",
       },
+    },
+    {
+      command: "node --import tsx tests/e2e/seed-store.ts && npm run --silent serve",
+      url: `http://localhost:${E2E.shopWithdrawal.port}/healthz`,
+      timeout: 90_000,
+      env: storeEnv(E2E.shopWithdrawal.port, E2E.shopWithdrawal.dataDir),
     },
     {
       command: "node --import tsx tests/e2e/fake-ecb-server.ts",

@@ -7,7 +7,8 @@ import { mailTo } from "./mailbox.ts";
 
 /**
  * The withdrawal function (CRD art. 11a) in a browser against the built store with a product (the
- * purchase projects, desktop and 390 px phone): from the footer link, with and without JavaScript.
+ * withdrawal projects, desktop and 390 px phone, on their own store): from the footer link, with
+ * and without JavaScript.
  */
 
 const SHOTS = "/tmp/withdraw-shots";
