@@ -603,3 +603,17 @@ export const exchangeRates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.currency, t.day] })],
 );
+
+/**
+ * The background jobs whose last run failed (app/lib/job-health.server.ts): a row while a job
+ * fails, gone at its next successful run, so the Panoramica shows the owner what is not running.
+ */
+export const jobFailures = pgTable("job_failures", {
+  job: text("job").primaryKey(),
+  /** What kind of failure: the error's code or name and its message's first line. */
+  kind: text("kind").notNull(),
+  message: text("message").notNull(),
+  firstFailedAt: timestamp("first_failed_at", { withTimezone: true }).notNull(),
+  lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull(),
+  failures: integer("failures").notNull(),
+});

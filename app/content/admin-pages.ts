@@ -34,9 +34,23 @@ export const ADMIN_PAGES_COPY = {
       failedEmails: (n: number) => `${n} ${n === 1 ? "e-mail non consegnata" : "e-mail non consegnate"}`,
       sharedLinks: (n: number) => `${n} ${n === 1 ? "link segnalato" : "link segnalati"} come condiviso`,
       mail: "Nessuna e-mail arriva ai clienti: SMTP_URL non è impostato, le e-mail sono solo scritte su file in DATA_DIR/mail.",
+      job: (job: string, since: string, failures: number, message: string) =>
+        `${job} non riesce dal ${since} (${failures === 1 ? "1 tentativo" : `${failures} tentativi`}): ${message}`,
       publicUrl: (url: string) =>
         `L'indirizzo pubblico ${url} non è in https o è questa macchina: i link nelle e-mail e il ritorno da Stripe non raggiungono i clienti.`,
     },
+    /** The background jobs (app/lib/job-health.server.ts), as the owner knows them. */
+    jobs: {
+      outbox: "L'invio delle e-mail",
+      books: "L'emissione di fatture e note di credito",
+      reconcile: "La riconciliazione con Stripe",
+      maintenance: "La manutenzione oraria (pulizia di ordini non pagati e indirizzi IP)",
+      "review-requests": "L'invio delle richieste di recensione",
+      "daily-summary": "Il riepilogo giornaliero",
+      visits: "Il conteggio delle visite",
+    },
+    jobsNote:
+      "Il problema resta qui finché il lavoro non riesce di nuovo; i dettagli sono nel log del negozio.",
     chartTitle: "Incassi per giorno",
     periodLabel: "Periodo del grafico e del percorso",
     periodOption: (days: number) => `${days} giorni`,

@@ -65,5 +65,6 @@ export function startMaintenanceJob(db: Db, ipRetentionDays: number, intervalMs 
   return repeat(() => runMaintenance(db, ipRetentionDays), {
     everyMs: intervalMs,
     failure: "maintenance failed",
+    record: { db, job: "maintenance" },
   });
 }

@@ -1,9 +1,9 @@
 /**
  * The one way a background job runs on a timer (app/lib/jobs.server.ts starts them all): `work`
- * every `everyMs`, never two runs at once, a thrown error logged and the next run kept, and a stop
- * that waits for the run under way.
+ * every `everyMs`, never two runs at once, a thrown error logged and recorded for the owner
+ * (job-health.server.ts) and the next run kept, and a stop that waits for the run under way.
  */
-import { logger } from "#app/lib/logger.server.ts";
+import { type JobRecord, jobHealth } from "#app/lib/job-health.server.ts";
 
 export interface Repeating {
   /**
@@ -22,6 +22,8 @@ export interface RepeatOptions {
   firstAfterMs?: number;
   /** What the log says when a run throws. */
   failure: string;
+  /** Where a failing run is recorded for the Panoramica, under the job's name. */
+  record?: JobRecord;
 }
 
 /** Repeats `work` as `options` say until stop(); its timer never keeps the process alive. */
@@ -30,6 +32,7 @@ export function repeat(work: () => Promise<unknown>, options: RepeatOptions): Re
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  const health = jobHealth(options.failure, options.record);
 
   const schedule = (delayMs: number) => {
     if (stopped) return;
@@ -49,8 +52,9 @@ export function repeat(work: () => Promise<unknown>, options: RepeatOptions): Re
         again = false;
         try {
           await work();
+          await health.succeeded();
         } catch (error) {
-          logger.error({ err: error }, options.failure);
+          await health.failed(error);
         }
       } while (again && !stopped);
     })().finally(() => {

@@ -9,7 +9,7 @@ import type { OverviewPageData } from "#app/components/admin/admin-types.ts";
 import { GoLiveChecklistCard } from "#app/components/admin/go-live-checklist.tsx";
 import { ADMIN_FIGURES_COPY } from "#app/content/admin-figures.ts";
 import { ADMIN_PAGES_COPY } from "#app/content/admin-pages.ts";
-import { moneyIt, numberIt, percentIt, shortDayIt } from "#app/lib/admin/format-it.ts";
+import { dateTimeIt, moneyIt, numberIt, percentIt, shortDayIt } from "#app/lib/admin/format-it.ts";
 import { OVERVIEW_PERIODS } from "#app/lib/admin/overview-periods.ts";
 import { funnelRows } from "#app/lib/funnel/funnel-rows.ts";
 
@@ -115,14 +115,33 @@ function Needs({ data }: { data: OverviewPageData }) {
       text: problem === "mail" ? copy.needs.mail : copy.needs.publicUrl(data.delivery.publicUrl),
       to: `${settings}#checklist-title`,
     });
+  const failing = data.failing.map((failure) =>
+    copy.needs.job(
+      copy.jobs[failure.job],
+      dateTimeIt(failure.firstFailedAt),
+      failure.failures,
+      failure.message,
+    ),
+  );
   return (
     <section aria-labelledby="needs-title" className="mt-6">
       <h2 id="needs-title" className="text-lg font-bold">
         {copy.needsTitle}
       </h2>
-      {items.length === 0 ? (
+      {failing.length > 0 && (
+        <div className="mt-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-950">
+          <ul className="grid gap-1 font-semibold">
+            {failing.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+          <p className="mt-1">{copy.jobsNote}</p>
+        </div>
+      )}
+      {items.length === 0 && failing.length === 0 && (
         <p className="mt-1 text-sm text-slate-600">{copy.needsNone}</p>
-      ) : (
+      )}
+      {items.length > 0 && (
         <ul className="mt-2 grid gap-2 sm:grid-cols-2">
           {items.map((item) => (
             <li key={item.text}>

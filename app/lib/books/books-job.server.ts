@@ -59,7 +59,12 @@ export function startBooksJob(
       const { issued } = await issueDueDocuments(services);
       if (issued > 0) options.kickOutbox();
     },
-    { everyMs: options.everyMs ?? EVERY_MS, firstAfterMs: 0, failure: "issuing invoices failed" },
+    {
+      everyMs: options.everyMs ?? EVERY_MS,
+      firstAfterMs: 0,
+      failure: "issuing invoices failed",
+      record: { db: services.database.db, job: "books" },
+    },
   );
   return { kick: () => void job.runNow(), stop: job.stop };
 }

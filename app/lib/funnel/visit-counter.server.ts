@@ -73,7 +73,11 @@ export function startVisitCounter(db: Db, options: VisitCounterOptions = {}): Vi
     });
     return flushed;
   };
-  const flushes = repeat(flush, { everyMs: flushEveryMs, failure: "funnel counts not flushed" });
+  const flushes = repeat(flush, {
+    everyMs: flushEveryMs,
+    failure: "funnel counts not flushed",
+    record: { db, job: "visits" },
+  });
 
   return {
     count(step, attribution) {

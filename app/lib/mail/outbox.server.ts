@@ -314,7 +314,12 @@ export function startOutboxWorker(
       // A batch that was not full left nothing due: no further claim to find that out.
       while ((await processOutbox(db, mailer, { owner })) === BATCH) {}
     },
-    { everyMs: options.intervalMs ?? 5_000, firstAfterMs: 0, failure: "outbox run failed" },
+    {
+      everyMs: options.intervalMs ?? 5_000,
+      firstAfterMs: 0,
+      failure: "outbox run failed",
+      record: { db, job: "outbox" },
+    },
   );
   return {
     kick: () => void job.runNow(),

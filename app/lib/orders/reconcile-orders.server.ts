@@ -227,6 +227,10 @@ export function startReconciler(services: ReconcileServices & { kickOutbox(): vo
       const run = await reconcileOrders(services, "timer");
       if (run?.fixedOrders.length) services.kickOutbox();
     },
-    { everyMs: intervalMs, failure: "reconciliation could not run" },
+    {
+      everyMs: intervalMs,
+      failure: "reconciliation could not run",
+      record: { db: services.database.db, job: "reconcile" },
+    },
   );
 }

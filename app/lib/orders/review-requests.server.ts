@@ -67,5 +67,6 @@ export function startReviewRequestJob(services: ReviewServices, intervalMs = REV
   return repeat(() => queueReviewRequests(services), {
     everyMs: intervalMs,
     failure: "review requests failed",
+    record: { db: services.database.db, job: "review-requests" },
   });
 }

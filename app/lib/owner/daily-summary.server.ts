@@ -60,6 +60,11 @@ export function startDailySummaries(db: Db, ownerEmail: string, kick: () => void
     async () => {
       if (await queueDailySummary(db, ownerEmail)) kick();
     },
-    { everyMs: intervalMs, firstAfterMs: 0, failure: "daily summary not queued" },
+    {
+      everyMs: intervalMs,
+      firstAfterMs: 0,
+      failure: "daily summary not queued",
+      record: { db, job: "daily-summary" },
+    },
   );
 }
