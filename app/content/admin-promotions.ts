@@ -21,6 +21,8 @@ export const ADMIN_PROMOTIONS_COPY = {
   reference: (price: string) =>
     `Prezzo barrato mostrato: ${price} (il più basso praticato nei 30 giorni prima dell'inizio)`,
   noneRunning: "Nessuna promozione pubblica in corso: il checkout mostra il prezzo normale, senza sconti.",
+  testMode: (price: string, list: string, percent: number) =>
+    `Modalità di prova: la pagina principale e il checkout mostrano la promozione d'esempio della specifica (−${percent} %, ${price}, prezzo barrato ${list} e un conto alla rovescia di 5 minuti che riparte a ogni visita), perché un negozio di prova non vende nulla e ciò che mostra non inganna nessuno. Un negozio dal vivo, con le chiavi Stripe, mostra solo le promozioni programmate qui, con la loro fine reale.`,
   formTitle: "Nuova promozione",
   percent: "Sconto (%)",
   percentHint: "Da 1 a 90.",

@@ -19,6 +19,7 @@ import { dateToRomeInput } from "#app/lib/pricing/rome-time.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
 import { signInCookie } from "#app/routes/admin/guard.server.ts";
 import * as priceHistoryCsvRoute from "#app/routes/admin/price-history-csv.ts";
+import { loadPromotionsPage } from "#app/routes/admin/promotions.server.ts";
 import * as promotionsRoute from "#app/routes/admin/promotions.tsx";
 import * as checkout from "#app/routes/checkout.tsx";
 import * as checkoutOffer from "#app/routes/checkout-offer.ts";
@@ -420,7 +421,7 @@ for (const backend of testBackends()) {
       expect(await count(promotions)).toBe(1);
     });
 
-    it("in test mode keeps the specification's figures: $127 struck, Save 63%, a 25% offer", async () => {
+    it("in test mode keeps the specification's figures: $127 struck, Save 63%, a 25% offer, and Promozioni says so", async () => {
       const testMode = await testServices(backend);
       try {
         await schedule({ percent: "40" });
@@ -439,6 +440,14 @@ for (const backend of testBackends()) {
         expect(await chargedPrice(testMode, {})).toEqual({ amountCents: 4700, discountApplied: false });
         const offer = createDiscountOffer(testMode.settings.tokenSecrets).token;
         expect(await chargedPrice(testMode, { offer })).toEqual({ amountCents: 3525, discountApplied: true });
+        // Promozioni says what the test screens show and why, and what a live store shows instead.
+        expect((await loadPromotionsPage(testMode)).testMode).toBe(true);
+        expect((await loadPromotionsPage(services)).testMode).toBe(false);
+        const note = ADMIN_PROMOTIONS_COPY.testMode("35,25 USD", "127,00 USD", 25);
+        expect(note).toMatch(
+          /promozione d'esempio della specifica \(−25 %, 35,25 USD, prezzo barrato 127,00 USD/,
+        );
+        expect(note).toMatch(/mostra solo le promozioni programmate qui/);
       } finally {
         await testMode.dispose();
       }

@@ -9,6 +9,7 @@ import { ADMIN_PROMOTIONS_COPY as copy } from "#app/content/admin-promotions.ts"
 import { currentPrice } from "#app/lib/pricing/current-price.server.ts";
 import { endPromotion, listPromotions, schedulePromotion } from "#app/lib/pricing/promotions.server.ts";
 import { dateToRomeInput, romeInputToDate } from "#app/lib/pricing/rome-time.ts";
+import { isTestMode } from "#app/lib/public-config.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { field } from "#app/routes/http.server.ts";
 
@@ -20,6 +21,8 @@ export async function loadPromotionsPage(services: Services, now = new Date()) {
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     adminPath: services.settings.adminPath,
+    /** In test mode the landing page and the checkout show the specification's sample offer, not these. */
+    testMode: isTestMode(services.env),
     current: {
       regularCents: current.regularCents,
       referenceCents: current.referenceCents,

@@ -7,6 +7,7 @@
 import { Form } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
 import { ADMIN_PROMOTIONS_COPY as copy } from "#app/content/admin-promotions.ts";
+import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { dateTimeIt, moneyIt } from "#app/lib/admin/format-it.ts";
 import { adminAction } from "#app/routes/admin/action.server.ts";
 import { adminPage } from "#app/routes/admin/guard.server.ts";
@@ -51,6 +52,18 @@ export default function PromotionsPage({ loaderData: data, actionData }: Route.C
           <h2 id="now-title" className="text-lg font-bold">
             {copy.nowTitle}
           </h2>
+          {data.testMode && (
+            <p
+              className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="test-mode-offer"
+            >
+              {copy.testMode(
+                moneyIt(PROMO_PRICE_CENTS),
+                moneyIt(PRODUCT.listPriceCents),
+                PRODUCT.promoPercentOff,
+              )}
+            </p>
+          )}
           <ul className="mt-2 space-y-1 text-sm" data-testid="price-now">
             <li>{copy.regular(moneyIt(current.regularCents))}</li>
             {current.promotion ? (
