@@ -13,6 +13,23 @@ export const ADMIN_NAV = [
   { path: "impostazioni", label: "Impostazioni" },
 ] as const;
 
+/** Each e-mail the store sends (the outbox's templates), as the order's timeline names it. */
+const EMAIL_NAMES = {
+  delivery: "consegna del toolkit",
+  "dispute-alert": "avviso di contestazione",
+  "payment-failed": "pagamento non riuscito",
+  "refund-confirmed": "conferma del rimborso",
+  "refund-request-alert": "avviso di richiesta di rimborso",
+  "sharing-alert": "avviso di link condiviso",
+  "download-confirmation": "conferma del download",
+  update: "nuova versione",
+  "review-request": "richiesta di recensione",
+  "owner-sale": "avviso di vendita",
+  "daily-summary": "riepilogo giornaliero",
+  invoice: "fattura",
+  withdrawal: "recesso",
+} as const;
+
 export const ADMIN_PAGES_COPY = {
   nav: { label: "Sezioni del pannello", menu: "Menu" },
   notFound: "Pagina non trovata",
@@ -111,7 +128,7 @@ export const ADMIN_PAGES_COPY = {
       `La pagina ${page} non esiste: ${pages === 1 ? "c'è 1 pagina" : `le pagine sono ${pages}`}.`,
     lastPage: "Vai all'ultima pagina",
     empty: "Nessun ordine trovato.",
-    count: (total: string) => `${total} ordini`,
+    count: (total: string) => `${total} ${total === "1" ? "ordine" : "ordini"}`,
     pagination: "Pagine degli ordini",
     page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
     previous: "Precedente",
@@ -169,7 +186,8 @@ export const ADMIN_PAGES_COPY = {
           : `Contestazione: ${status}`,
       refundRequest: (status: string) => `Richiesta di rimborso (${status})`,
       reason: (reason: string) => `Motivo: ${reason}`,
-      email: (template: string) => `E-mail «${template}»`,
+      email: (template: string) =>
+        `E-mail «${EMAIL_NAMES[template as keyof typeof EMAIL_NAMES] ?? template}»`,
       emailSent: (smtp: string) => `inviata; risposta del server: ${smtp}`,
       emailSentFile: "inviata (scritta su file)",
       emailWaiting: "in coda",

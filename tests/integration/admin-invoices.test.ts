@@ -270,9 +270,9 @@ for (const backend of testBackends()) {
       expect((await answer(() => invoicesRoute.loader(args("not-the-admin/fatture")))).status).toBe(404);
     });
 
-    it("Fatture: the requests still waiting, with the reason in Italian; one already invoiced is not among them", async () => {
+    it("Fatture: paid orders' requests still waiting, with the reason in Italian; neither an invoiced one nor an abandoned checkout's", async () => {
       const { october } = await seedQuarter();
-      const paidOrder = async () =>
+      const order = async (paid: boolean) =>
         (
           await db()
             .insert(orders)
@@ -281,11 +281,11 @@ for (const backend of testBackends()) {
               amountCents: 4700,
               provider: "test",
               livemode: true,
-              status: "paid",
+              ...(paid ? { status: "paid" as const, paidAt: new Date() } : { status: "expired" as const }),
             })
             .returning()
         )[0]!;
-      const [first, second] = [await paidOrder(), await paidOrder()];
+      const [first, second, abandoned] = [await order(true), await order(true), await order(false)];
       const buyer = { name: { first: "Maria", last: "Rossi" } };
       await db()
         .insert(invoiceRequests)
@@ -306,6 +306,7 @@ for (const backend of testBackends()) {
             via: "success-page",
             requestedAt: new Date("2026-11-26T10:00:00Z"),
           },
+          { orderId: abandoned.id, buyerType: "consumer", buyer, via: "checkout" },
         ]);
       const shown = (await page("?periodo=2026-T4")).body.waiting;
       expect(shown).toEqual([

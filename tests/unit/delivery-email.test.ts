@@ -13,7 +13,7 @@ const message = deliveryEmail("buyer@example.com", {
 describe("the delivery e-mail", () => {
   it("is an HTML document with a head, its charset and the subject as its title", () => {
     expect(message.html).toMatch(
-      /^<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>([^<]+)<\/title><\/head><body/,
+      /^<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>([^<]+)<\/title><\/head><body/,
     );
     expect(message.html).toContain(`<title>${message.subject}</title>`);
     expect(message.subject).toBe(

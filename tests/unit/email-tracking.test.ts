@@ -341,6 +341,15 @@ describe("the store's e-mails carry no tracking", () => {
     expect(all.flatMap(([name, pair]) => trackingIn(name, pair))).toEqual([]);
   });
 
+  it("lays every template out at a phone's width: each HTML part declares the viewport", () => {
+    const missing = rendered()
+      .filter(
+        ([, [a]]) => !/<meta name="viewport" content="width=device-width, initial-scale=1">/.test(a.html),
+      )
+      .map(([name]) => name);
+    expect(missing).toEqual([]);
+  });
+
   it("holds per-reader links to the buyer's own functions: the download page, the review form, unsubscribe, the invoice copy", () => {
     const perReader = rendered().flatMap(([, [a, b]]) => {
       const other = links(b);

@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import type { AdminActionData, SettingsPageData } from "#app/components/admin/admin-types.ts";
 import { useActionToast } from "#app/components/admin/use-action-toast.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
+import { dateTimeIt } from "#app/lib/admin/format-it.ts";
 
 export function ReconcileCard({ reconcile }: { reconcile: NonNullable<SettingsPageData["reconcile"]> }) {
   const copy = ADMIN_COPY.reconcile;
@@ -39,7 +40,7 @@ export function ReconcileCard({ reconcile }: { reconcile: NonNullable<SettingsPa
           <ul className="mt-1 space-y-1 text-sm">
             {reconcile.runs.map((run) => (
               <li key={run.id} className={run.error ? "text-red-800" : "text-slate-700"}>
-                {new Date(run.startedAt).toLocaleString("it-IT")} ({copy.triggers[run.trigger] ?? run.trigger}
+                {dateTimeIt(run.startedAt)} ({copy.triggers[run.trigger] ?? run.trigger}
                 ): {copy.checked(run.sessionsChecked)},{" "}
                 {run.error ? copy.failed(run.error) : copy.fixed(run.fixedOrders)}
               </li>

@@ -8,12 +8,10 @@ import { useFetcher } from "react-router";
 import type { AdminActionData, ProductPageData } from "#app/components/admin/admin-types.ts";
 import { useActionToast } from "#app/components/admin/use-action-toast.ts";
 import { ADMIN_COPY } from "#app/content/admin.ts";
+import { dateTimeIt } from "#app/lib/admin/format-it.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 
 type Version = ProductPageData["versions"]["items"][number];
-
-const itDate = (iso: string) =>
-  new Date(iso).toLocaleString("it-IT", { dateStyle: "long", timeStyle: "short" });
 
 type NotifyFetcher = ReturnType<typeof useFetcher<AdminActionData>>;
 
@@ -69,7 +67,7 @@ function VersionCard({
       </h3>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">{copy.uploadedAt}</dt>
-        <dd>{itDate(version.uploadedAt)}</dd>
+        <dd>{dateTimeIt(version.uploadedAt)}</dd>
         <dt className="text-slate-600">{copy.size}</dt>
         <dd>
           {formatFileSize(version.size)}{" "}
@@ -95,7 +93,7 @@ function VersionCard({
         )}
       </dl>
       {version.notifiedAt ? (
-        <p className="mt-3 text-sm text-slate-600">{copy.notifiedAt(itDate(version.notifiedAt))}</p>
+        <p className="mt-3 text-sm text-slate-600">{copy.notifiedAt(dateTimeIt(version.notifiedAt))}</p>
       ) : (
         version.current && <NotifyButton productId={version.id} perMinute={perMinute} fetcher={fetcher} />
       )}

@@ -37,7 +37,7 @@ function unsubscribeHeaders(url: string): Record<string, string> {
 
 function layout(subject: string, body: string, data: { unsubscribeUrl: string }) {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="margin:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(subject)}</title></head><body style="margin:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td>

@@ -23,7 +23,7 @@ export function downloadConfirmationEmail(to: string, data: DownloadConfirmation
   const help = `Questions? Write to ${data.supportEmail} and quote order ${data.reference}.`;
   const text = [intro, "", data.link, "", after, help].join("\n");
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
 <p>${escapeMarkup(intro)}</p>
 <p><a href="${escapeMarkup(data.link)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:8px">Confirm and download</a></p>
 <p style="font-size:14px;color:#475569">${escapeMarkup(after)}</p>

@@ -33,7 +33,7 @@ export interface DailySummaryData {
 /** The admin's secret address is never in these e-mails: the support mailbox may be shared. */
 function message(to: string, subject: string, lines: string[]): MailMessage {
   const html = `<!doctype html>
-<html lang="it"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 ${lines
   .filter((line) => line !== "")
   .map((line) => `<p>${escapeMarkup(line)}</p>`)

@@ -25,7 +25,7 @@ export function paymentFailedEmail(to: string, data: PaymentFailedData): MailMes
     `Questions? Write to ${data.supportEmail} and quote order ${data.orderReference}.`,
   ].join("\n");
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <p>We're sorry: the payment for your order ${escapeMarkup(data.orderReference)} did not go through, so the toolkit could not be delivered.</p>
 <p><a href="${escapeMarkup(data.checkoutUrl)}">Try again</a> with the same or another payment method.</p>
 <p>Questions? Write to <a href="mailto:${escapeMarkup(data.supportEmail)}">${escapeMarkup(data.supportEmail)}</a> and quote order ${escapeMarkup(data.orderReference)}.</p>

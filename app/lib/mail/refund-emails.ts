@@ -18,7 +18,7 @@ export interface RefundConfirmedData {
 /** Paragraphs as a plain-text body and a minimal HTML one. */
 function message(to: string, subject: string, lang: "en" | "it", paragraphs: string[], replyTo?: string) {
   const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 ${paragraphs.map((p) => `<p>${escapeMarkup(p).replaceAll("\n", "<br>")}</p>`).join("\n")}
 </body></html>`;
   return {

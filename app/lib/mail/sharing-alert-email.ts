@@ -25,7 +25,7 @@ export function sharingAlertEmail(to: string, data: SharingAlertData): MailMessa
   ];
   const text = lines.join("\n");
   const html = `<!doctype html>
-<html lang="it"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 ${lines
   .filter((line) => line !== "")
   .map((line) => `<p>${escapeMarkup(line)}</p>`)

@@ -100,7 +100,7 @@ export function withdrawalEmail(to: string, data: WithdrawalEmailData): MailMess
     `Questions? Write to ${data.supportEmail} and quote order ${data.reference}.`,
   ];
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 ${paragraphs.map((p) => `<p>${escapeMarkup(p)}</p>`).join("\n")}
 </body></html>`;
   return { to, subject, text: paragraphs.join("\n\n"), html, replyTo: data.supportEmail };

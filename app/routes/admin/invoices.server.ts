@@ -67,7 +67,10 @@ export async function invoicesOf(db: Db, period: Period) {
   }));
 }
 
-/** Requests whose invoice is not issued yet, with the reason the issuing gave, if any. */
+/**
+ * Paid orders' requests whose invoice is not issued yet, with the reason the issuing gave, if any
+ * (an abandoned checkout's request waits for nothing: it is never invoiced).
+ */
 async function waitingRequests(db: Db) {
   const result = await db.execute<{
     reference: string;
@@ -78,7 +81,8 @@ async function waitingRequests(db: Db) {
   }>(sql`
     select o.reference, r.requested_at, r.buyer_type, r.buyer, r.problem
     from invoice_requests r join orders o on o.id = r.order_id
-    where not exists (select 1 from invoices i where i.order_id = r.order_id and i.kind = 'invoice')
+    where o.paid_at is not null
+      and not exists (select 1 from invoices i where i.order_id = r.order_id and i.kind = 'invoice')
     order by r.requested_at
     limit ${WAITING_LIMIT}`);
   return result.rows.map((row) => ({
