@@ -226,6 +226,11 @@ for (const backend of testBackends()) {
       );
     });
 
+    it("shows no release notes on the success page for a version without a changelog", () => {
+      expect(renderToString(ReleaseNotes({ release: { version: "v2.0", changelog: null } }))).toBe("");
+      expect(renderToString(ReleaseNotes({ release: { version: "v2.0", changelog: "" } }))).toBe("");
+    });
+
     it("keeps HTML in a changelog as text and emoji as they are, everywhere it is shown", async () => {
       const changelog = '<script>alert("x")</script> <b>bold</b> 🎉 Nuovi modelli 👩🏽‍💼\nline two';
       const product = await upload([
