@@ -80,6 +80,15 @@ export const ADMIN_FISCAL_COPY = {
       `Il numero ${highest} del sezionale ${series} è già su un documento del ${year}: scegli un numero da ${highest + 1} in su.`,
     lower: (series: string, year: number, current: number) =>
       `Il prossimo numero del sezionale ${series} per il ${year} è già ${current}: non si può abbassare, altrimenti un numero potrebbe essere usato due volte.`,
+    gapTitle: "Lasciare numeri inutilizzati?",
+    gap: (series: string, year: number, from: number, to: number) =>
+      from === to
+        ? `Il numero ${from} del sezionale ${series} per il ${year} resterà inutilizzato: confermi?`
+        : `I numeri da ${from} a ${to} del sezionale ${series} per il ${year} resteranno inutilizzati: confermi?`,
+    gapHint:
+      "La numerazione non deve avere salti: conferma solo se quei numeri li hai già usati con un altro programma, altrimenti correggi il numero.",
+    gapConfirm: (next: number) => `Sì, il prossimo numero è ${next}`,
+    gapCancel: "Correggi il numero",
   },
 } as const;
 

@@ -1,6 +1,9 @@
 import { unzipSync } from "fflate";
-import { RouterContextProvider } from "react-router";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, RouterContextProvider, useActionData, useLoaderData } from "react-router";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type FiscalAnswer, FiscalSettingsCard } from "#app/components/admin/fiscal-settings-card.tsx";
 import { ADMIN_FISCAL_COPY, ADMIN_INVOICES_COPY } from "#app/content/admin-invoices.ts";
 import { quarterOf } from "#app/lib/books/period.ts";
 import { clientIpContext, servicesContext } from "#app/lib/router-context.ts";
@@ -8,6 +11,7 @@ import { signInCookie } from "#app/routes/admin/guard.server.ts";
 import * as xmlRoute from "#app/routes/admin/invoice-xml.ts";
 import * as invoicesRoute from "#app/routes/admin/invoices.tsx";
 import * as zipRoute from "#app/routes/admin/invoices-zip.ts";
+import type { SettingsPageData } from "#app/routes/admin/settings.server.ts";
 import * as settingsRoute from "#app/routes/admin/settings.tsx";
 import { invoiceRequests, orders } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
@@ -66,6 +70,18 @@ type SettingsPage = {
     numbering: { series: string; next: number; highestUsed: number } | null;
   };
 };
+
+/** Dati fiscali as Impostazioni renders it on the server from its loader's and action's data. */
+const FiscalCardStub = createRoutesStub([
+  {
+    path: "/",
+    Component: () =>
+      createElement(FiscalSettingsCard, {
+        fiscal: useLoaderData<SettingsPageData>().fiscal,
+        answer: useActionData<FiscalAnswer>() ?? null,
+      }),
+  },
+]);
 
 for (const backend of testBackends()) {
   describe(`the admin's e-invoices and fiscal settings on ${backend.name}`, () => {
@@ -194,7 +210,12 @@ for (const backend of testBackends()) {
     it("Prossimo numero: starts the year's series at 15, refuses a number already used, a lower one and nonsense", async () => {
       await post(FISCAL);
       const { year } = quarterOf(new Date());
+      // 1 to 14 were the other program's, as the owner confirms.
       expect(await post({ intent: "invoice-next-number", next: "15" })).toMatchObject({
+        status: 409,
+        body: { ok: false, confirmNext: 15 },
+      });
+      expect(await post({ intent: "invoice-next-number", next: "15", gapConfirmed: "yes" })).toMatchObject({
         status: 200,
         body: { ok: true, message: ADMIN_FISCAL_COPY.next.saved("FT", year, 15) },
       });
@@ -214,6 +235,47 @@ for (const backend of testBackends()) {
           body: { message: ADMIN_FISCAL_COPY.next.invalid },
         });
       expect((await settings()).body.fiscal.numbering).toMatchObject({ next: 16, highestUsed: 15 });
+    });
+
+    it("Prossimo numero: 120 after FT/12 asks back naming the gap, with a confirmation that posts without JavaScript, and is set once confirmed", async () => {
+      await post(FISCAL);
+      const { year } = quarterOf(new Date());
+      for (let i = 0; i < 12; i++) await seedInvoice(db(), { date: `${year}-01-15` });
+      const asked = await post({ intent: "invoice-next-number", next: "120" });
+      expect(asked).toEqual({
+        status: 409,
+        body: {
+          intent: "invoice-next-number",
+          ok: false,
+          message: `I numeri da 13 a 119 del sezionale FT per il ${year} resteranno inutilizzati: confermi?`,
+          confirmNext: 120,
+        },
+      });
+      expect((await settings()).body.fiscal.numbering).toMatchObject({ next: 13, highestUsed: 12 });
+
+      // The page answers with a dialog open in the document and a form that posts the number again.
+      const html = renderToString(
+        createElement(FiscalCardStub, {
+          hydrationData: { loaderData: { "0": (await settings()).body }, actionData: { "0": asked.body } },
+        }),
+      );
+      const dialog = /<dialog[^>]*\bopen\b[^>]*>([\s\S]*?)<\/dialog>/.exec(html)?.[1] ?? "";
+      expect(dialog).toContain(
+        `I numeri da 13 a 119 del sezionale FT per il ${year} resteranno inutilizzati`,
+      );
+      expect(dialog).toMatch(/<form [^>]*method="post"/);
+      expect(dialog).toContain('<input type="hidden" name="next" value="120"/>');
+      expect(dialog).toContain('<input type="hidden" name="gapConfirmed" value="yes"/>');
+      const button = /<button ([^>]*)>Sì, il prossimo numero è 120<\/button>/.exec(dialog)?.[1];
+      expect(button).toMatch(/type="submit"/);
+      expect(button).toMatch(/name="intent"/);
+      expect(button).toMatch(/value="invoice-next-number"/);
+
+      expect(await post({ intent: "invoice-next-number", next: "120", gapConfirmed: "yes" })).toMatchObject({
+        status: 200,
+        body: { ok: true, message: ADMIN_FISCAL_COPY.next.saved("FT", year, 120) },
+      });
+      expect((await settings()).body.fiscal.numbering).toMatchObject({ next: 120, highestUsed: 12 });
     });
 
     it("Fatture: the quarter's invoices and credit note with what each is, a month's, and the current quarter by default", async () => {

@@ -28,7 +28,10 @@ for (const backend of testBackends()) {
     it("lets an owner moving from another program go on at 15, and the year's next invoices follow it", async () => {
       const database = await backend.open();
       expect(await nextInvoiceNumber(database.db, "FT", 2026)).toEqual({ next: 1, highestUsed: 0 });
-      expect(await setNextInvoiceNumber(database.db, "FT", 2026, 15)).toEqual({ ok: true, next: 15 });
+      expect(await setNextInvoiceNumber(database.db, "FT", 2026, 15, { gapConfirmed: true })).toEqual({
+        ok: true,
+        next: 15,
+      });
       expect([await issue(database), await issue(database)]).toEqual([15, 16]);
       // Another series and another year are not moved.
       expect(await issue(database, "NC")).toBe(1);
@@ -51,13 +54,42 @@ for (const backend of testBackends()) {
       expect(await setNextInvoiceNumber(database.db, "FT", 2026, 3)).toEqual({ ok: true, next: 3 });
       expect(await nextInvoiceNumber(database.db, "FT", 2026)).toEqual({ next: 3, highestUsed: 2 });
       // The same number in 2025 is free: numbers start again each year.
-      expect(await setNextInvoiceNumber(database.db, "FT", 2025, 2)).toEqual({ ok: true, next: 2 });
+      expect(await setNextInvoiceNumber(database.db, "FT", 2025, 2, { gapConfirmed: true })).toEqual({
+        ok: true,
+        next: 2,
+      });
+      await database.close();
+    });
+
+    it("sets a number that would skip some (120 after FT/12) only once the owner confirms the gap", async () => {
+      const database = await backend.open();
+      for (let i = 0; i < 12; i++) await seedInvoice(database.db, { date: "2026-03-02" });
+      expect(await setNextInvoiceNumber(database.db, "FT", 2026, 120)).toEqual({
+        ok: false,
+        reason: "gap",
+        highestUsed: 12,
+        current: 13,
+      });
+      expect(await nextNumberRow(database)).toBe(13);
+      // The number that follows the last needs no confirmation: it skips none.
+      expect(await setNextInvoiceNumber(database.db, "FT", 2026, 13)).toEqual({ ok: true, next: 13 });
+      expect(await setNextInvoiceNumber(database.db, "FT", 2026, 120, { gapConfirmed: true })).toEqual({
+        ok: true,
+        next: 120,
+      });
+      // Set again as it is, nothing more is skipped; a number past it asks again.
+      expect(await setNextInvoiceNumber(database.db, "FT", 2026, 120)).toEqual({ ok: true, next: 120 });
+      expect(await setNextInvoiceNumber(database.db, "FT", 2026, 121)).toMatchObject({
+        ok: false,
+        reason: "gap",
+      });
+      expect(await issue(database)).toBe(120);
       await database.close();
     });
 
     it("never lowers the next number, even where no document has the numbers in between", async () => {
       const database = await backend.open();
-      await setNextInvoiceNumber(database.db, "FT", 2026, 40);
+      await setNextInvoiceNumber(database.db, "FT", 2026, 40, { gapConfirmed: true });
       expect(await setNextInvoiceNumber(database.db, "FT", 2026, 15)).toEqual({
         ok: false,
         reason: "lower",
@@ -103,7 +135,7 @@ for (const backend of testBackends()) {
       const database = await backend.open();
       const [numbers, set] = await Promise.all([
         Promise.all(Array.from({ length: 10 }, () => issue(database))),
-        setNextInvoiceNumber(database.db, "FT", 2026, 100),
+        setNextInvoiceNumber(database.db, "FT", 2026, 100, { gapConfirmed: true }),
       ]);
       expect(new Set(numbers).size).toBe(10);
       expect(set.ok).toBe(true);

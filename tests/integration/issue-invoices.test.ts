@@ -7,6 +7,8 @@ import { courtesyCopyPdf } from "#app/lib/books/courtesy-copy.server.ts";
 import type { Buyer } from "#app/lib/books/fatturapa.ts";
 import { saveFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
 import { type IssuingServices, issueDueDocuments } from "#app/lib/books/issue-invoices.server.ts";
+import { parsePeriod } from "#app/lib/books/period.ts";
+import { buildRegisters } from "#app/lib/books/registers.server.ts";
 import { type Database, openDatabase } from "#app/lib/db/database.server.ts";
 import { startJobs } from "#app/lib/jobs.server.ts";
 import { createMailer } from "#app/lib/mail/mailer.server.ts";
@@ -366,7 +368,7 @@ for (const backend of testBackends()) {
       await database.close();
     });
 
-    it("a refund after the invoice gives one credit note (TD04) at the refund day's rate; partial refunds and a lost dispute too", async () => {
+    it("a refund after the invoice gives one credit note (TD04) at the invoice's rate; partial refunds and a lost dispute too", async () => {
       const database = await backend.open();
       const { db } = database;
       await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
@@ -417,25 +419,26 @@ for (const backend of testBackends()) {
         date: "2026-11-27",
         creditNoteOf: invoice.id,
         cause: "re_full",
-        totalCents: 4458,
-        eurRate: 1.0542,
+        totalCents: 4472,
+        eurRate: 1.0511,
+        rateDay: "2026-11-25",
         treatment: "italian-business",
       });
-      // USD 47.00 at the 25th's 1.0511: EUR 44.72; the refund, at the 27th's rate, is EUR 44.58.
+      // USD 47.00 at the 25th's 1.0511: EUR 44.72, the invoice and its credit note alike.
       expect(invoice.totalCents).toBe(4472);
       // Credit notes take the next numbers of the invoices' series.
       const notes = (await db.select().from(invoices)).filter((r) => r.kind === "credit-note");
       expect(notes.map((r) => r.number).sort()).toEqual([4, 5, 6]);
       const partialNote = await validInvoice(db, partial.id, "credit-note");
-      // USD 10.00 at 1.0542: EUR 9.49, German VAT included, as on the invoice.
+      // USD 10.00 at the invoice's 1.0511: EUR 9.51, German VAT included, as on the invoice.
       expect(partialNote).toMatchObject({
-        totalCents: 949,
+        totalCents: 951,
         treatment: "eu-consumer-oss",
         ratePercent: 19,
         cause: "re_partial",
       });
       expect(value(partialNote.xml, "Causale")).toEqual([
-        "Rimborso USD 10.00 convertito al cambio BCE del 2026-11-27: 1 EUR = 1.0542 USD (art. 13 c. 4 DPR 633/72)",
+        "Rimborso USD 10.00 convertito al cambio BCE del 2026-11-25: 1 EUR = 1.0511 USD (art. 13 c. 4 DPR 633/72)",
       ]);
       expect(await validInvoice(db, disputed.id, "credit-note")).toMatchObject({
         cause: "du_lost",
@@ -445,6 +448,98 @@ for (const backend of testBackends()) {
       await db.update(paymentRecords).set({ observedAt: new Date() }).where(eq(paymentRecords.id, "re_full"));
       expect(await issueDueDocuments(services(database))).toEqual({ issued: 0, waiting: 0 });
       expect(await db.select().from(invoices)).toHaveLength(6);
+      await database.close();
+    });
+
+    it("a full refund's credit note cancels its invoice to the cent, taxable, VAT and stamp duty included, and the sales register nets the sale to zero", async () => {
+      const database = await backend.open();
+      const { db } = database;
+      await saveFiscalSettings(db, TEST_FISCAL_SETTINGS);
+      await fetchRates(db);
+      const onThe25th = { paidAt: new Date("2026-11-25T09:00:00Z") };
+      const italian = await paidOrder(db, "business", BUYERS.italianBusinessSdi, onThe25th);
+      // USD 81.65 without VAT: EUR 77.68 at the 25th's rate, over the stamp duty's EUR 77.47 (the
+      // 27th's rate would make it EUR 77.45, under it).
+      const german = await paidOrder(db, "business", BUYERS.germanBusiness, {
+        ...onThe25th,
+        amountCents: 8165,
+      });
+      // Refunded in two parts, USD 10.00 and 37.00: EUR 9.51 and 35.20 alone, a cent short of EUR 44.72.
+      const inParts = await paidOrder(db, "business", BUYERS.italianBusinessSdi, onThe25th);
+      await issueDueDocuments(services(database));
+      const refund = (id: string, orderId: string, amountCents: number, created: string) => ({
+        id,
+        orderId,
+        kind: "refund" as const,
+        status: "succeeded",
+        amountCents,
+        currency: "usd",
+        created: new Date(created),
+        observedAt: new Date(),
+      });
+      await db
+        .insert(paymentRecords)
+        .values([
+          refund("re_italian", italian.id, 4700, "2026-11-27T10:00:00Z"),
+          refund("re_german", german.id, 8165, "2026-11-27T10:00:00Z"),
+          refund("re_first_part", inParts.id, 1000, "2026-11-26T10:00:00Z"),
+          refund("re_second_part", inParts.id, 3700, "2026-11-27T10:00:00Z"),
+        ]);
+      await db.update(orders).set({ status: "refunded" });
+      expect(await issueDueDocuments(services(database))).toEqual({ issued: 4, waiting: 0 });
+
+      const amounts = (row: typeof invoices.$inferSelect) => ({
+        totalCents: row.totalCents,
+        taxableCents: row.taxableCents,
+        taxCents: row.taxCents,
+        stampDutyCents: row.stampDutyCents,
+        eurRate: row.eurRate,
+        rateDay: row.rateDay,
+        summary: ["ImponibileImporto", "Imposta", "ImportoTotaleDocumento", "ImportoBollo"].map((element) =>
+          value(row.xml, element),
+        ),
+      });
+      for (const order of [italian, german]) {
+        const invoice = await validInvoice(db, order.id);
+        const note = await validInvoice(db, order.id, "credit-note");
+        expect(amounts(note)).toEqual(amounts(invoice));
+        expect(value(note.xml, "Causale")).toEqual(
+          value(invoice.xml, "Causale").map((causale) => causale!.replace("Corrispettivo", "Rimborso")),
+        );
+      }
+      expect(await validInvoice(db, german.id, "credit-note")).toMatchObject({
+        totalCents: 7768,
+        stampDutyCents: 200,
+      });
+      const parts = await db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.orderId, inParts.id))
+        .orderBy(invoices.number);
+      expect(parts.map((row) => [row.kind, row.totalCents, row.eurRate])).toEqual([
+        ["invoice", 4472, 1.0511],
+        ["credit-note", 951, 1.0511],
+        ["credit-note", 3521, 1.0511],
+      ]);
+
+      const registers = await buildRegisters(db, services(database).env, parsePeriod("2026-11")!);
+      expect(registers.problems).toEqual([]);
+      const rowsOf = (order: { reference: string }) =>
+        registers.rows.filter((row) => row.reference === order.reference);
+      /** The order's total, taxable and VAT over its register rows. */
+      const net = (order: { reference: string }) =>
+        (["totalCents", "taxableCents", "taxCents"] as const).map((figure) =>
+          rowsOf(order).reduce((sum, row) => sum + row.euro![figure]!, 0),
+        );
+      expect(rowsOf(italian).map((row) => row.kind)).toEqual(["sale", "refund"]);
+      expect(rowsOf(inParts).map((row) => row.kind)).toEqual(["sale", "refund", "refund"]);
+      expect([net(italian), net(german)]).toEqual([
+        [0, 0, 0],
+        [0, 0, 0],
+      ]);
+      expect(net(inParts)[0]).toBe(0);
+      for (const row of [italian, german, inParts].flatMap(rowsOf))
+        expect(row.rate, `${row.kind} of ${row.reference}`).toEqual({ perEuro: 1.0511, day: "2026-11-25" });
       await database.close();
     });
 

@@ -2,9 +2,11 @@
  * Dati fiscali on Impostazioni (ADR 043): what still keeps the store from invoicing, the seller's
  * name and partita IVA from the environment, the form of the fiscal settings (each refused field
  * said beside it) and the series' next number. Both forms post as documents, with JavaScript or
- * without; the answer is shown in the section.
+ * without; the answer is shown in the section, or, for a next number that would skip numbers, as a
+ * confirmation that posts it again.
  */
-import { Form } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigate } from "react-router";
 import { ADMIN_FISCAL_COPY as copy } from "#app/content/admin-invoices.ts";
 import type { EnteredFiscal, FiscalErrors, SettingsPageData } from "#app/routes/admin/settings.server.ts";
 
@@ -14,6 +16,8 @@ export type FiscalAnswer = {
   message: string;
   entered?: EnteredFiscal;
   errors?: FiscalErrors;
+  /** The next number that would leave a gap, asked back for the owner to confirm. */
+  confirmNext?: number;
 };
 
 const field = "mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm aria-invalid:border-red-600";
@@ -30,6 +34,59 @@ function Answer({ answer }: { answer: FiscalAnswer }) {
     >
       {answer.message}
     </p>
+  );
+}
+
+/**
+ * The question a next number that skips numbers gets back: its gap named, and a confirmation that
+ * posts the number again with gapConfirmed. Rendered open by the server (for a browser without
+ * JavaScript), reopened as a modal; cancelling loads the page again without it.
+ */
+function GapConfirmation({ answer, next }: { answer: FiscalAnswer; next: number }) {
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (element.open) element.close();
+    element.showModal();
+  }, []);
+  // Closed by Escape: the page follows. (Reopening the server's open dialog as a modal fires a
+  // "close" too, after which the dialog is open again.)
+  const cancel = () => {
+    if (!dialog.current?.open) navigate("?", { replace: true, preventScrollReset: true });
+  };
+  return (
+    <dialog
+      ref={dialog}
+      open
+      aria-labelledby="gap-title"
+      onClose={cancel}
+      className="m-auto w-[min(92vw,28rem)] rounded-2xl p-6 backdrop:bg-slate-900/60"
+    >
+      <h2 id="gap-title" className="text-lg font-bold">
+        {copy.next.gapTitle}
+      </h2>
+      <p className="mt-2 text-sm" data-testid="invoice-next-number-answer">
+        {answer.message}
+      </p>
+      <p className="mt-2 text-sm text-slate-700">{copy.next.gapHint}</p>
+      <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
+        <input type="hidden" name="next" value={next} />
+        <input type="hidden" name="gapConfirmed" value="yes" />
+        <Link to="?" replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-slate-100">
+          {copy.next.gapCancel}
+        </Link>
+        <button
+          type="submit"
+          name="intent"
+          value="invoice-next-number"
+          className="rounded-md bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+        >
+          {copy.next.gapConfirm(next)}
+        </button>
+      </Form>
+    </dialog>
   );
 }
 
@@ -269,7 +326,12 @@ export function FiscalSettingsCard({
           <p className="mt-2 text-sm" data-testid="next-number">
             {copy.next.state(numbering.series, numbering.year, numbering.next, numbering.highestUsed)}
           </p>
-          {answer?.intent === "invoice-next-number" && <Answer answer={answer} />}
+          {answer?.intent === "invoice-next-number" &&
+            (answer.confirmNext ? (
+              <GapConfirmation answer={answer} next={answer.confirmNext} />
+            ) : (
+              <Answer answer={answer} />
+            ))}
           <Form method="post" className="mt-2 flex flex-wrap items-end gap-3 text-sm">
             <label className="block">
               {copy.next.label}

@@ -334,12 +334,20 @@ type DueCredit = {
   invoice_id: string;
 };
 
+/**
+ * The rate an invoice was converted at (a sale in euro: 1). Its credit notes convert at it too: a
+ * credit note corrects the invoice's operation (art. 26 DPR 633/72), so a full refund cancels the
+ * invoice to the cent whatever the rate of the refund's day.
+ */
+const invoiceRate = (invoice: { eurRate: number | null; rateDay: string | null; date: string }): Rate =>
+  invoice.eurRate !== null && invoice.rateDay !== null
+    ? { perEuro: invoice.eurRate, day: invoice.rateDay }
+    : { perEuro: 1, day: invoice.date };
+
 /** Issues the credit note of one refund or lost dispute, if still due. */
 async function issueCreditNote(services: IssuingServices, due: DueCredit): Promise<Outcome> {
   const { db } = services.database;
   const day = romeDay(new Date(due.created));
-  const rate = await rateFor(db, services.env.ECB_RATES_URL, due.currency, day);
-  if (!rate) return "problem";
   return db.transaction(async (tx): Promise<Outcome> => {
     const locked = await tx.execute<{ id: string }>(sql`
       select id from invoices where id = ${due.invoice_id} for update skip locked`);
@@ -350,11 +358,15 @@ async function issueCreditNote(services: IssuingServices, due: DueCredit): Promi
     const [order] = await tx.select().from(orders).where(eq(orders.id, due.order_id));
     const fiscal = await readFiscalSettings(tx, services.env);
     if (!invoice || !order || !fiscal.seller) return "problem";
-    // The credit notes of one invoice never add up to more than it.
-    const credited = await tx.execute<{ cents: string | null }>(sql`
-      select sum(total_cents) as cents from invoices where credit_note_of = ${invoice.id}`);
+    // The credit notes of one invoice never add up to more than it, and the one that completes the
+    // refund of all that was charged takes what is left, so together they cancel it to the cent.
+    const credited = await tx.execute<{ cents: string | null; charged: string | null }>(sql`
+      select sum(total_cents) as cents, sum(charged_cents) as charged
+      from invoices where credit_note_of = ${invoice.id}`);
     const left = invoice.totalCents - Number(credited.rows[0]?.cents ?? 0);
-    const cents = Math.min(toEuro(due.amount_cents, due.currency, rate), left);
+    const rate = invoiceRate(invoice);
+    const all = Number(credited.rows[0]?.charged ?? 0) + due.amount_cents >= invoice.chargedCents;
+    const cents = all ? left : Math.min(toEuro(due.amount_cents, due.currency, rate), left);
     if (cents <= 0) return "skipped";
     const what = due.kind === "refund" ? "Rimborso" : "Storno per contestazione persa,";
     await recordDocument({

@@ -30,21 +30,27 @@ export const MAX_INVOICE_NUMBER = 999_999;
 
 export type NextNumberResult =
   | { ok: true; next: number }
-  /** `used`: the number, or a later one, is already on a document; `lower`: it would lower the next number. */
-  | { ok: false; reason: "used" | "lower"; highestUsed: number; current: number };
+  /**
+   * `used`: the number, or a later one, is already on a document; `lower`: it would lower the next
+   * number; `gap`: it would skip the numbers after `highestUsed`, which the owner has not confirmed.
+   */
+  | { ok: false; reason: "used" | "lower" | "gap"; highestUsed: number; current: number };
 
 /**
  * Sets the number the next document of `series` in `year` takes: an owner who moved from another
  * program mid-year goes on from the last number issued there. Refused at or below a number a
  * document of the series and year already has, and below the next number already set, so no number
- * is used twice and none is handed out again. It locks the same row `takeInvoiceNumber` locks: an
- * invoice being recorded meanwhile makes it wait, and sees its result.
+ * is used twice and none is handed out again; and, unless `gapConfirmed`, above the number the
+ * series would take anyway, so a typo (120 for 12) leaves no gap the owner did not agree to. It
+ * locks the same row `takeInvoiceNumber` locks: an invoice being recorded meanwhile makes it wait,
+ * and sees its result.
  */
 export async function setNextInvoiceNumber(
   db: Db,
   series: string,
   year: number,
   next: number,
+  options: { gapConfirmed?: boolean } = {},
 ): Promise<NextNumberResult> {
   if (!isSeriesName(series)) throw new RangeError(`Not a series name: ${JSON.stringify(series)}`);
   if (!Number.isInteger(year) || year < 2000 || year > 9999) throw new RangeError(`Not a year: ${year}`);
@@ -62,6 +68,8 @@ export async function setNextInvoiceNumber(
     const highestUsed = Number(used.rows[0]!.highest);
     if (next <= highestUsed) return { ok: false, reason: "used", highestUsed, current };
     if (next < current) return { ok: false, reason: "lower", highestUsed, current };
+    if (next > Math.max(current, highestUsed + 1) && !options.gapConfirmed)
+      return { ok: false, reason: "gap", highestUsed, current };
     await tx.execute(sql`
       update invoice_series set next_number = ${next}, updated_at = now()
       where series = ${series} and year = ${year}`);

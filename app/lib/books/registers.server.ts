@@ -353,7 +353,7 @@ export async function buildRegisters(
       currency,
       convert: async () => {
         if (note) return { rate: invoiceRate(note), euro: negate(fromInvoice(note)) };
-        // Reversed at the sale's rate: the invoice's, or the ECB's of the sale's day.
+        // Reversed at the sale's rate: the invoice's (its credit note's too), or the ECB's of the sale's day.
         const rate = invoice
           ? (invoiceRate(invoice) ?? { perEuro: 1, day: saleDate })
           : await rateFor(currency, saleDate, "of-the-day");

@@ -174,7 +174,10 @@ export function parseFiscalForm(
   };
 }
 
-/** The Dati fiscali section's two forms: saving the settings, and setting the series' next number. */
+/**
+ * The Dati fiscali section's two forms: saving the settings, and setting the series' next number
+ * (one that would skip numbers is asked back, naming them, until the owner confirms it).
+ */
 export async function handleFiscalAction(
   services: Services,
   intent: "fiscal-settings" | "invoice-next-number",
@@ -199,8 +202,21 @@ export async function handleFiscalAction(
   const next = /^\d{1,6}$/.test(typed) ? Number(typed) : 0;
   if (next < 1 || next > MAX_INVOICE_NUMBER) return refused(fiscalCopy.next.invalid, 400);
   const year = romeYear(now);
-  const result = await setNextInvoiceNumber(db, series, year, next);
+  const result = await setNextInvoiceNumber(db, series, year, next, {
+    gapConfirmed: field(form, "gapConfirmed") === "yes",
+  });
   if (result.ok) return { intent, ok: true, message: fiscalCopy.next.saved(series, year, next) };
+  // Asked back with the gap named; the page's confirmation posts the same number with gapConfirmed.
+  if (result.reason === "gap")
+    return data(
+      {
+        intent,
+        ok: false,
+        message: fiscalCopy.next.gap(series, year, result.highestUsed + 1, next - 1),
+        confirmNext: next,
+      },
+      { status: 409 },
+    );
   return refused(
     result.reason === "used"
       ? fiscalCopy.next.used(series, year, result.highestUsed)
