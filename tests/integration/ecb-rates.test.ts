@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startBooksJob } from "#app/lib/books/books-job.server.ts";
+import { salesWithoutRate, startBooksJob } from "#app/lib/books/books-job.server.ts";
 import { fetchEcbRates, parseEcbRates, rateOn, toEuroCents } from "#app/lib/books/exchange-rates.server.ts";
 import { saveFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
 import { exchangeRates, invoiceRequests, invoices, orders } from "#db/schema.ts";
@@ -103,6 +103,25 @@ for (const backend of testBackends()) {
         /aborted due to timeout/,
       );
       expect(await database.db.select().from(exchangeRates)).toEqual([]);
+      await database.close();
+    });
+
+    it("only a live sale needs a rate: a store with only test payments never fetches the ECB's file", async () => {
+      const database = await backend.open();
+      const { db } = database;
+      const sale = (livemode: boolean) => ({
+        email: "a@example.com",
+        amountCents: 4700,
+        currency: "usd",
+        provider: "test",
+        livemode,
+        status: "paid" as const,
+        paidAt: new Date(Date.now() - 86_400_000),
+      });
+      await db.insert(orders).values(sale(false));
+      expect(await salesWithoutRate(db)).toBe(false);
+      await db.insert(orders).values(sale(true));
+      expect(await salesWithoutRate(db)).toBe(true);
       await database.close();
     });
 
