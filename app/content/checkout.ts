@@ -21,7 +21,7 @@ export const CHECKOUT_COPY = {
   consentAnd: "and have read the",
   consentPrivacy: "Privacy Policy",
   showPurchase:
-    'Show my first name, last initial and city on this site as a recent purchase (optional; otherwise it may say "A coach from" your country).',
+    "Show my first name, last initial and city on this site as a recent purchase (optional; otherwise your purchase is not shown).",
   consentRequired: {
     title: "Consent Required",
     message: "Please tick the box to confirm you want immediate access to the download.",

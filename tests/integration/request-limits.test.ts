@@ -5,8 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/lib/db/database.server.ts";
+import { WEBHOOK_BODIES_AT_ONCE } from "#app/lib/payments/handle-stripe-webhook.server.ts";
 import { orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
+import { signDelivery } from "../mocks/stripe-events.ts";
 import { testBackends } from "../setup/databases.ts";
 import { startSeededServer } from "../setup/seeded-server.ts";
 import { type RunningServer, startServer } from "../setup/server.ts";
@@ -20,6 +22,11 @@ const HUGE = 128 * MB;
 /** What the client may have written before the answer: the server's reads plus the socket buffers. */
 const EARLY = 16 * MB;
 const pglite = testBackends()[0]!;
+const WEBHOOK_SECRET = "whsec_limits_secret";
+
+/** A Stripe-Signature header as Stripe's look, signed at `secondsAgo`, its signature wrong. */
+const forgedSignature = (secondsAgo = 0) =>
+  `t=${Math.floor(Date.now() / 1000) - secondsAgo},v1=${"0".repeat(64)}`;
 
 interface RawAnswer {
   /** The status of the answer, 0 when the connection closed without one. */
@@ -122,7 +129,7 @@ describe("request bodies over HTTP (a store on sale, with Stripe)", () => {
         ADMIN_PATH,
         ADMIN_PASSWORD: PASSWORD,
         STRIPE_SECRET_KEY: "sk_test_limits",
-        STRIPE_WEBHOOK_SECRET: "whsec_limits_secret",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_API_BASE: stripe.url,
       },
       large,
@@ -158,17 +165,76 @@ describe("request bodies over HTTP (a store on sale, with Stripe)", () => {
 
   it("refuses a chunked 128 MB webhook with 413 before reading it, and reads one under 1 MB", async () => {
     const attack = await rawPost(server.url, "/webhooks/stripe", {
-      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=x" },
+      headers: { "content-type": "application/json", "stripe-signature": forgedSignature() },
       total: HUGE,
     });
     expect(attack.status).toBe(413);
     expect(attack.sent).toBeLessThan(EARLY);
     // 900 KB is read whole and judged by its signature.
-    const unsigned = await rawPost(server.url, "/webhooks/stripe", {
-      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=x" },
+    const forged = await rawPost(server.url, "/webhooks/stripe", {
+      headers: { "content-type": "application/json", "stripe-signature": forgedSignature() },
       total: 900 * 1024,
     });
-    expect(unsigned.status).toBe(400);
+    expect(forged.status).toBe(400);
+  });
+
+  it("answers a webhook without a well-formed, fresh signature header with 400 without reading its body", async () => {
+    const signatures = {
+      unsigned: undefined,
+      malformed: `t=${Math.floor(Date.now() / 1000)},v1=not-a-signature`,
+      stale: forgedSignature(310),
+    };
+    for (const [kind, signature] of Object.entries(signatures)) {
+      // A body that never ends: only an answer that does not wait for it comes.
+      const answer = await rawPost(server.url, "/webhooks/stripe", {
+        headers: {
+          "content-type": "application/json",
+          ...(signature !== undefined && { "stripe-signature": signature }),
+        },
+        trickleMs: 100,
+      });
+      expect(answer.status, kind).toBe(400);
+      expect(answer.closedAfterMs, kind).toBeLessThan(5_000);
+    }
+  });
+
+  it(`reads at most ${WEBHOOK_BODIES_AT_ONCE} webhook bodies at once, answering more with 503 and Retry-After`, async () => {
+    // Deliveries whose body never comes, under headers as Stripe's look: each holds a read.
+    const { port } = new URL(server.url);
+    const held = Array.from({ length: WEBHOOK_BODIES_AT_ONCE }, () => {
+      const socket = connect(Number(port), "127.0.0.1");
+      socket.on("error", () => {});
+      socket.write(
+        `POST /webhooks/stripe HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n` +
+          `stripe-signature: ${forgedSignature()}\r\ncontent-length: 1000\r\n\r\n{`,
+      );
+      return socket;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const delivery = signDelivery(
+      {
+        id: "evt_limits_1",
+        object: "event",
+        type: "checkout.session.expired",
+        data: { object: { id: "cs_x" } },
+      },
+      WEBHOOK_SECRET,
+    );
+    const post = () =>
+      fetch(`${server.url}/webhooks/stripe`, {
+        method: "POST",
+        body: delivery.body,
+        headers: { "content-type": "application/json", "stripe-signature": delivery.signature },
+      });
+    const over = await post();
+    expect(over.status).toBe(503);
+    expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
+    for (const socket of held) socket.destroy();
+    // Once the held reads are gone, Stripe's retry of the same delivery is taken.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const retried = await post();
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({ received: true, duplicate: false });
   });
 
   it("refuses a 128 MB sign-in with 413, and a locked-out address gets 429 before its body is read", async () => {

@@ -37,6 +37,13 @@ import { orders, webhookEvents } from "#db/schema.ts";
 /** Stripe's events are small (a few KB); anything bigger is refused before it is read whole. */
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
+/**
+ * Webhook bodies read at once. Stripe's arrive whole in milliseconds; slow posts under forged but
+ * well-formed headers hold at most this many megabytes, and a delivery refused meanwhile (503) is
+ * retried by Stripe.
+ */
+export const WEBHOOK_BODIES_AT_ONCE = 8;
+
 /** applied: recorded (and acted on when the store handles its type); duplicate: seen before; malformed: not an event. */
 export type WebhookOutcome = "applied" | "duplicate" | "malformed";
 

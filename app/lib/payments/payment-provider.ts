@@ -123,6 +123,12 @@ export interface PaymentChanges {
  * BAD_SIGNATURE otherwise. A genuine body is still unchecked JSON: the handler validates its shape.
  */
 export interface WebhookVerifier {
+  /**
+   * Throws AppError BAD_SIGNATURE unless the signature header is well-formed and fresh. Checked
+   * before the body is read, so a post that cannot be a delivery costs no body; it never refuses a
+   * header `verify` would accept.
+   */
+  checkHeader(signature: string | null): void;
   verify(body: Buffer, signature: string | null): unknown;
   /** The mode of the store's key: an event of the other mode is about payments the key cannot see. */
   readonly livemode: boolean;

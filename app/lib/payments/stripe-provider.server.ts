@@ -16,6 +16,30 @@ import {
 /** Stripe signs with a timestamp; older deliveries are refused (replays). */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/** A `v1` signature: the hex HMAC-SHA256 the SDK computes and compares (lower case). */
+const V1_SIGNATURE = /^[0-9a-f]{64}$/;
+
+/**
+ * Refuses a Stripe-Signature header that no delivery of Stripe's has: `t=<unix seconds>,v1=<hex
+ * sha256>`, more `v1` and other schemes (`v0`) allowed, read as the SDK reads it (comma-separated
+ * `key=value` items, the last `t` counts, no spaces). Its time may be at most the tolerance old; like
+ * the SDK, a time ahead of this clock is accepted (Stripe's clock may be ahead of the store's).
+ */
+function checkSignatureHeader(header: string | null): asserts header is string {
+  if (!header) throw new AppError("BAD_SIGNATURE", "Missing Stripe-Signature header");
+  let timestamp = "";
+  let signed = false;
+  for (const item of header.split(",")) {
+    const [key, value = ""] = item.split("=");
+    if (key === "t") timestamp = value;
+    else if (key === "v1" && V1_SIGNATURE.test(value)) signed = true;
+  }
+  if (!/^\d+$/.test(timestamp) || !signed)
+    throw new AppError("BAD_SIGNATURE", "Malformed Stripe-Signature header");
+  if (Math.floor(Date.now() / 1000) - Number(timestamp) > WEBHOOK_TOLERANCE_SECONDS)
+    throw new AppError("BAD_SIGNATURE", "Stale Stripe-Signature header");
+}
+
 /**
  * Stripe's product tax code for "General - Electronically Supplied Services": the toolkit is a
  * download of templates, neither an e-book nor software, which the EU taxes at the standard
@@ -170,8 +194,9 @@ export class StripeProvider implements PaymentProvider {
     this.stripe = stripe;
     this.webhooks = {
       livemode: /^(sk|rk)_live_/.test(options.secretKey),
+      checkHeader: checkSignatureHeader,
       verify(body, signature) {
-        if (!signature) throw new AppError("BAD_SIGNATURE", "Missing Stripe-Signature header");
+        checkSignatureHeader(signature);
         try {
           return stripe.webhooks.constructEvent(
             body,

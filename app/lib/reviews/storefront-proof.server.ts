@@ -1,6 +1,6 @@
 /**
  * The social proof the landing page shows in a live store (ADR 040), from recorded data only:
- * real sales of the last 7 days (named only with the buyer's consent), published verified reviews,
+ * real sales of the last 7 days whose buyer allowed showing them, published verified reviews,
  * the owner's declared figures with their source, and null wherever there is nothing true to show.
  */
 import { sql } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { contentTestimonialsConfirmed, declaredProof } from "#app/lib/reviews/de
 import { reviewCounts } from "#app/lib/reviews/reviews.server.ts";
 
 export interface StorefrontProof {
-  /** Real sales of the last 7 days, newest first, at most 10: customer "Daniel W." / "A coach", location "London" / "Italy". */
+  /** Real sales of the last 7 days whose buyer allowed showing them, newest first, at most 10: customer "Daniel W.", location "London". */
   recentSales: { customer: string; location: string; paidAt: Date }[];
   /** Published verified reviews, newest first, at most 10 (the 'New Review' cards). */
   newReviews: { customer: string; rating: number; comment: string; publishedAt: Date }[];
@@ -46,18 +46,6 @@ export const VERIFIED_SUMMARY_MIN = 5;
 /** A sale that counts: paid, never refunded (not even in part), not disputed, not erased. */
 const countedSale = sql`o.status = 'paid' and o.refunded_cents = 0 and o.dispute_status is null and o.erased_at is null`;
 
-const countryNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-
-/** "Italy" for "IT"; null for a code Intl does not know. */
-function countryName(code: string | null): string | null {
-  if (!code || !/^[A-Z]{2}$/i.test(code)) return null;
-  try {
-    return countryNames.of(code.toUpperCase()) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** "November 2026", in UTC like every date the store records. */
 export const purchaseMonth = (at: Date) =>
   at.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
@@ -67,17 +55,11 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
 export async function storefrontProof(db: Db, now: Date = new Date()): Promise<StorefrontProof> {
   const since = new Date(now.getTime() - RECENT_MS).toISOString();
   const [sales, published, newest, counts, buyers, declared, confirmed] = await Promise.all([
-    db.execute<{
-      name: string | null;
-      city: string | null;
-      country: string | null;
-      paid_at: Date | string;
-    }>(sql`
-      select o.buyer_short_name as name, o.city, o.country, o.paid_at from orders o
+    db.execute<{ name: string; city: string; paid_at: Date | string }>(sql`
+      select o.buyer_short_name as name, o.city, o.paid_at from orders o
       where ${countedSale} and o.paid_at > ${since} and o.paid_at <= ${now.toISOString()}
-        and ((o.show_purchase_at is not null and o.buyer_short_name is not null and o.city is not null)
-          or o.country is not null)
-      order by o.paid_at desc limit 30`),
+        and o.show_purchase_at is not null and o.buyer_short_name is not null and o.city is not null
+      order by o.paid_at desc limit 10`),
     db.execute<{ name: string; rating: number; comment: string; created_at: Date | string }>(sql`
       select display_name as name, rating, comment, created_at from reviews
       where hidden_at is null and created_at <= ${now.toISOString()}
@@ -92,20 +74,9 @@ export async function storefrontProof(db: Db, now: Date = new Date()): Promise<S
     contentTestimonialsConfirmed(db),
   ]);
 
-  const recentSales: StorefrontProof["recentSales"] = [];
-  for (const sale of sales.rows) {
-    const paidAt = asDate(sale.paid_at);
-    if (sale.name && sale.city) recentSales.push({ customer: sale.name, location: sale.city, paidAt });
-    else {
-      const country = countryName(sale.country);
-      if (country) recentSales.push({ customer: "A coach", location: country, paidAt });
-    }
-    if (recentSales.length === 10) break;
-  }
-
   const orderCount = Number(buyers.rows[0]?.n ?? 0);
   return {
-    recentSales,
+    recentSales: sales.rows.map((s) => ({ customer: s.name, location: s.city, paidAt: asDate(s.paid_at) })),
     newReviews: published.rows.map((r) => ({
       customer: r.name,
       rating: Number(r.rating),

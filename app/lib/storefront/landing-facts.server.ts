@@ -15,6 +15,9 @@ import {
   type TestimonialCard,
 } from "./landing-facts.ts";
 
+/** A card's time: the page words it to the minute ("15 minutes ago"), so no finer time is published. */
+const toTheMinute = (at: Date) => new Date(at.getTime() - (at.getTime() % 60_000)).toISOString();
+
 export async function liveLandingFacts(db: Db, now = new Date()): Promise<LandingFacts> {
   const [price, proof] = await Promise.all([publicPrice(db, false, now), storefrontProof(db, now)]);
   const { promotion } = price;
@@ -24,14 +27,14 @@ export async function liveLandingFacts(db: Db, now = new Date()): Promise<Landin
       kind: "sale" as const,
       customer: sale.customer,
       location: sale.location,
-      at: sale.paidAt.toISOString(),
+      at: toTheMinute(sale.paidAt),
     })),
     ...proof.newReviews.map((review) => ({
       kind: "review" as const,
       customer: review.customer,
       rating: review.rating,
       comment: review.comment,
-      at: review.publishedAt.toISOString(),
+      at: toTheMinute(review.publishedAt),
     })),
   ];
 
