@@ -245,11 +245,14 @@ export async function restoreBackup(
     await files.put(createReadStream(join(dir, file.path)), { key: file.path.slice("files/".length) });
   }
   const bytes = stored.reduce((sum, f) => sum + f.size, 0);
-  const written = await restoreDatabase(database.db, backup.dump, options);
+  const { written, keptSent } = await restoreDatabase(database.db, backup.dump, options);
   const rows = Object.values(written).reduce((a, b) => a + b, 0);
   return [
     `Checked ${backup.manifest.files.length} files of the backup made ${backup.manifest.createdAt} (${DATABASE_KIND[backup.manifest.database]}): all match their checksums.`,
     `Files (${FILES_KIND[files.kind]}): ${stored.length} product files restored, ${megabytes(bytes)}.`,
     `Database (${DATABASE_KIND[database.kind]}): ${rows} rows restored into ${Object.keys(written).length} tables (${written.orders ?? 0} orders).`,
+    ...(keptSent > 0
+      ? [`E-mails: ${keptSent} queued in the backup and sent since are kept as sent, not sent again.`]
+      : []),
   ];
 }

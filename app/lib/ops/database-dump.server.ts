@@ -133,9 +133,48 @@ async function applyMigrations(db: Db, migrations: MigrationMeta[]) {
   }
 }
 
+/** An e-mail the store had sent, as the outbox recorded it: who it is, and its sending. */
+interface SentEmail {
+  id: number;
+  created_at: string;
+  sent_at: string;
+  smtp_response: string | null;
+}
+
+/** The e-mails `db` records as sent (none when it has no outbox yet). */
+async function sentEmails(db: Db): Promise<SentEmail[]> {
+  if (!(await publicTables(db)).includes("email_outbox")) return [];
+  const sent = await db.execute<SentEmail>(sql`
+    select id, created_at::text, sent_at::text, smtp_response from email_outbox where sent_at is not null`);
+  return sent.rows;
+}
+
+/**
+ * Marks sent the restored e-mails that the store being replaced had sent after the backup was
+ * made (the same row: its id and the moment it was queued), so they are not sent twice. Returns
+ * how many.
+ */
+async function keepSent(db: Db, sent: SentEmail[]): Promise<number> {
+  if (sent.length === 0) return 0;
+  const kept = await db.execute(sql`
+    update email_outbox m set sent_at = s.sent_at, smtp_response = s.smtp_response, claimed_by = null
+    from json_to_recordset(${JSON.stringify(sent)}::json)
+      as s(id bigint, created_at timestamptz, sent_at timestamptz, smtp_response text)
+    where m.id = s.id and m.created_at = s.created_at and m.sent_at is null
+    returning m.id`);
+  return kept.rows.length;
+}
+
+export interface RestoredDatabase {
+  /** The rows written per table. */
+  written: Record<string, number>;
+  /** Restored e-mails the replaced store had already sent, kept as sent. */
+  keptSent: number;
+}
+
 /**
  * Writes `dump` into `db`. A database holding any row is refused unless `force`, which empties
- * every table first. Returns the rows written per table.
+ * every table first; e-mails queued in the dump that the replaced store had sent since stay sent.
  *
  * A dump made by an older store (fewer migrations) is written into the schema it was made with,
  * rebuilt from the first migrations, and the later ones then run over its rows as they would have
@@ -149,8 +188,9 @@ export async function restoreDatabase(
   db: Db,
   dump: DatabaseDump,
   options: { force: boolean },
-): Promise<Record<string, number>> {
+): Promise<RestoredDatabase> {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  const sent = options.force ? await sentEmails(db) : [];
   const older = dump.migrations < (await migrationCount(db));
   if (older) {
     await db.transaction(async (tx) => {
@@ -199,6 +239,6 @@ export async function restoreDatabase(
         from ${sql.identifier(table)} having max(${sql.identifier(column)}) is not null`);
     }
     if (older) await applyMigrations(tx, migrations.slice(dump.migrations));
-    return written;
+    return { written, keptSent: await keepSent(tx, sent) };
   });
 }
