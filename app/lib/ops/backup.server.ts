@@ -19,6 +19,7 @@ import {
   restoreDatabase,
 } from "#app/lib/ops/database-dump.server.ts";
 import { keepDataPrivate, writePrivately } from "#app/lib/private-files.server.ts";
+import { setSetting } from "#app/lib/settings.server.ts";
 import { type FileStore, isValidKey } from "#app/lib/storage/file-store.ts";
 import { STORE_VERSION } from "#app/lib/store-version.server.ts";
 
@@ -226,13 +227,45 @@ const isBackupPath = (path: unknown) =>
  * that already holds data is refused, before anything is written, unless `force`. Returns one
  * line per part.
  */
+/** Whether the dump holds the generated token secret (backups made before version 1.0.0 may not). */
+function carriesTokenSecret(dump: DatabaseDump): boolean {
+  const settings = dump.tables.find((table) => table.name === "settings");
+  return settings?.rows.some((row) => (JSON.parse(row) as { key: string }).key === "token_secret") ?? false;
+}
+
+/**
+ * The old store's token secret from `path` (its `DATA_DIR/token-secret`), for a backup that does not
+ * carry one; refused for a backup that does, which would then sign with two.
+ */
+async function tokenSecretFrom(path: string, dump: DatabaseDump): Promise<string> {
+  if (carriesTokenSecret(dump))
+    throw new RestoreRefusedError(
+      "The backup carries its own token secret: --token-secret-file is only for backups made without one.",
+    );
+  const secret = await readFile(path, "utf8").then(
+    (text) => text.trim(),
+    (error: NodeJS.ErrnoException) => {
+      throw new RestoreRefusedError(`Cannot read the token secret file ${path} (${error.code}).`);
+    },
+  );
+  if (secret.length < 16 || /\s/.test(secret))
+    throw new RestoreRefusedError(
+      `${path} does not hold a token secret (one line of at least 16 characters).`,
+    );
+  return secret;
+}
+
 export async function restoreBackup(
   dir: string,
   backup: { manifest: Manifest; dump: DatabaseDump },
   database: Database,
   files: FileStore,
-  options: { force: boolean },
+  options: { force: boolean; tokenSecretFile?: string },
 ): Promise<string[]> {
+  const tokenSecret =
+    options.tokenSecretFile === undefined
+      ? null
+      : await tokenSecretFrom(options.tokenSecretFile, backup.dump);
   await checkRestorable(database.db, backup.dump, options);
   const held = await files.list();
   if (held.length > 0 && !options.force) {
@@ -246,6 +279,7 @@ export async function restoreBackup(
   }
   const bytes = stored.reduce((sum, f) => sum + f.size, 0);
   const { written, keptSent } = await restoreDatabase(database.db, backup.dump, options);
+  if (tokenSecret) await setSetting(database.db, "token_secret", tokenSecret);
   const rows = Object.values(written).reduce((a, b) => a + b, 0);
   return [
     `Checked ${backup.manifest.files.length} files of the backup made ${backup.manifest.createdAt} (${DATABASE_KIND[backup.manifest.database]}): all match their checksums.`,
@@ -254,5 +288,12 @@ export async function restoreBackup(
     ...(keptSent > 0
       ? [`E-mails: ${keptSent} queued in the backup and sent since are kept as sent, not sent again.`]
       : []),
+    ...(tokenSecret
+      ? [`Token secret: taken from ${options.tokenSecretFile}; the links the store sent keep working.`]
+      : carriesTokenSecret(backup.dump)
+        ? []
+        : [
+            "Warning: the backup carries no token secret (it was made before version 1.0.0). Unless TOKEN_SECRET is set or DATA_DIR holds the old store's token-secret file, the links in the e-mails the store sent (download, unsubscribe, review) will not work: restore again with --force --token-secret-file <the old DATA_DIR>/token-secret.",
+          ]),
   ];
 }

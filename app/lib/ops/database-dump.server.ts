@@ -134,12 +134,12 @@ async function applyMigrations(db: Db, migrations: MigrationMeta[]) {
 }
 
 /** An e-mail the store had sent, as the outbox recorded it: who it is, and its sending. */
-interface SentEmail {
+type SentEmail = {
   id: number;
   created_at: string;
   sent_at: string;
   smtp_response: string | null;
-}
+};
 
 /** The e-mails `db` records as sent (none when it has no outbox yet). */
 async function sentEmails(db: Db): Promise<SentEmail[]> {
