@@ -3,7 +3,12 @@
  * them: every published review with its average, how many have each star rating, and the hidden
  * ones by reason. Every star rating is listed, a zero included, so none is left out of sight.
  */
-import { HIDE_REASON_EN, HIDE_REASONS, REVIEWS_PAGE_COPY, VERIFICATION_COPY } from "#app/content/reviews.ts";
+import {
+  HIDDEN_REASON_EN,
+  HIDDEN_REASONS,
+  REVIEWS_PAGE_COPY,
+  VERIFICATION_COPY,
+} from "#app/content/reviews.ts";
 import type { reviewCounts } from "#app/lib/reviews/reviews.server.ts";
 
 export type ReviewCountsData = Awaited<ReturnType<typeof reviewCounts>>;
@@ -24,9 +29,9 @@ export function ReviewCounts({ counts }: { counts: ReviewCountsData }) {
         </li>
       ))}
       <li>{copy.hiddenCount(counts.hidden)}</li>
-      {HIDE_REASONS.map((reason) => (
+      {HIDDEN_REASONS.map((reason) => (
         <li key={reason} className="ml-4 text-sm text-slate-700">
-          {copy.hiddenBy(HIDE_REASON_EN[reason], counts.hiddenByReason[reason] ?? 0)}
+          {copy.hiddenBy(HIDDEN_REASON_EN[reason], counts.hiddenByReason[reason] ?? 0)}
         </li>
       ))}
     </ul>

@@ -15,6 +15,7 @@ export const ADMIN_REVIEWS_COPY = {
   written: "Scritta il",
   shown: "Pubblicata",
   hiddenState: (reason: string) => `Nascosta: ${reason}`,
+  refunded: "ordine rimborsato (nascosta dal negozio, torna visibile se il rimborso non riesce)",
   reasonLabel: "Motivo",
   reasonChoose: "Scegli un motivo…",
   reasons: {

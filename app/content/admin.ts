@@ -274,6 +274,10 @@ export const ADMIN_REFUND_REQUESTS_COPY = {
     approve: "Approvo io ogni richiesta",
     immediate: "Rimborso immediato, senza approvazione",
   },
+  share: "Un rimborso parziale toglie l'accesso oltre il (%)",
+  shareHint:
+    "Oltre questa parte del prezzo rimborsata, il cliente perde il download come con un rimborso totale e la sua recensione non è più pubblicata (da 1 a 100; di solito 50).",
+  badShare: "Scrivi un numero intero da 1 a 100 per la parte del prezzo.",
   save: "Salva",
   saved: "Impostazione salvata.",
   empty: "Nessuna richiesta in attesa.",

@@ -6,10 +6,17 @@ export const REVIEW_LIMITS = { comment: 2000, name: 60 } as const;
 export const HIDE_REASONS = ["abuse", "personal-data", "off-topic"] as const;
 export type HideReason = (typeof HIDE_REASONS)[number];
 
-export const HIDE_REASON_EN: Record<HideReason, string> = {
+/** The store's own reason: the order was refunded in full or by more than the owner's share. */
+export const REFUNDED_REASON = "refunded";
+/** Every reason a review is hidden for: the owner's, then the store's. */
+export const HIDDEN_REASONS = [...HIDE_REASONS, REFUNDED_REASON] as const;
+export type HiddenReason = (typeof HIDDEN_REASONS)[number];
+
+export const HIDDEN_REASON_EN: Record<HiddenReason, string> = {
   abuse: "abusive or offensive",
   "personal-data": "contains personal data",
   "off-topic": "not about the product",
+  refunded: "the order was refunded",
 };
 
 export const VERIFICATION_PATH = "/how-reviews-are-verified";
@@ -71,7 +78,7 @@ export const VERIFICATION_COPY = {
     'Every review written here is shown with "Verified buyer" and the month of the purchase. Reviews are not edited, and none is paid for or given in exchange for anything.',
   hiddenTitle: "What is hidden, and why",
   hidden:
-    "The store hides a review only for one of these reasons, and records who hid it, when and why: it is abusive or offensive, it contains personal data, or it is not about the product. A negative review is never hidden for being negative.",
+    "The store hides a review only for one of these reasons, and records who hid it, when and why: it is abusive or offensive, it contains personal data, or it is not about the product. A negative review is never hidden for being negative. The review of an order refunded in full, or for more than half of its price unless the store set another share, is hidden too, since the buyer no longer holds what they reviewed; should the refund fail, it is shown again.",
   countsTitle: "The reviews today",
   published: (n: number) => `${n} published ${n === 1 ? "review" : "reviews"}`,
   average: (average: string) => `average rating ${average} out of 5`,

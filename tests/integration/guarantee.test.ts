@@ -132,7 +132,7 @@ for (const backend of testBackends()) {
       const t = new URL(String((mail!.payload as { link: string }).link)).searchParams.get("t")!;
       return { order: await orderRow(orderId), t };
     }
-    const immediate = () => admin({ intent: "refund-mode", mode: "immediate" });
+    const immediate = () => admin({ intent: "refund-mode", mode: "immediate", share: "50" });
 
     it("reviews first, then refunds at once in immediate mode: access ends, both e-mails are queued", async () => {
       expect((await immediate()).body.ok).toBe(true);

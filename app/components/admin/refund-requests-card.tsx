@@ -37,7 +37,13 @@ export function RefundRequestsCard({ waiting }: { waiting: OrdersPageData["refun
 }
 
 /** Whether requests wait for the owner's approval or are refunded at once (a setting). */
-export function RefundModeForm({ mode }: { mode: SettingsPageData["refundMode"] }) {
+export function RefundModeForm({
+  mode,
+  share,
+}: {
+  mode: SettingsPageData["refundMode"];
+  share: SettingsPageData["refundRevokesPercent"];
+}) {
   const fetcher = useFetcher<AdminActionData>();
   useActionToast(fetcher);
   return (
@@ -51,6 +57,23 @@ export function RefundModeForm({ mode }: { mode: SettingsPageData["refundMode"] 
           </label>
         ))}
       </fieldset>
+      <label className="block max-w-xs text-sm">
+        <span className="font-semibold">{copy.share}</span>
+        <input
+          type="number"
+          name="share"
+          min={1}
+          max={100}
+          step={1}
+          required
+          defaultValue={share}
+          aria-describedby="refund-share-hint"
+          className="mt-1 block w-24 rounded border border-slate-300 px-2 py-1.5"
+        />
+        <span id="refund-share-hint" className="mt-1 block text-xs text-slate-600">
+          {copy.shareHint}
+        </span>
+      </label>
       <button
         type="submit"
         name="intent"

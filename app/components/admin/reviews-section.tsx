@@ -4,13 +4,17 @@ import type { AdminActionData, ReviewsPageData } from "#app/components/admin/adm
 import { useActionToast } from "#app/components/admin/use-action-toast.ts";
 import { Stars } from "#app/components/stars.tsx";
 import { ADMIN_REVIEWS_COPY as copy } from "#app/content/admin-reviews.ts";
-import { HIDE_REASONS, type HideReason } from "#app/content/reviews.ts";
+import { HIDE_REASONS, type HideReason, REFUNDED_REASON } from "#app/content/reviews.ts";
 import { dateTimeIt } from "#app/lib/admin/format-it.ts";
 
 type Review = ReviewsPageData["reviews"][number];
 
 const reasonIt = (reason: string | null) =>
-  reason && reason in copy.reasons ? copy.reasons[reason as HideReason] : (reason ?? "");
+  reason === REFUNDED_REASON
+    ? copy.refunded
+    : reason && reason in copy.reasons
+      ? copy.reasons[reason as HideReason]
+      : (reason ?? "");
 
 const button =
   "rounded border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-50 disabled:opacity-50";
@@ -42,7 +46,7 @@ export function ReviewItem({ review }: { review: Review }) {
       <p className="mt-2 font-semibold">
         {review.hiddenReason ? copy.hiddenState(reasonIt(review.hiddenReason)) : copy.shown}
       </p>
-      {review.hiddenReason ? (
+      {review.hiddenReason === REFUNDED_REASON ? null : review.hiddenReason ? (
         <fetcher.Form method="post" className="mt-2">
           <input type="hidden" name="reviewId" value={review.id} />
           <button type="submit" name="intent" value="review-show" className={button} disabled={busy}>

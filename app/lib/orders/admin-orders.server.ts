@@ -6,6 +6,7 @@ import { downloadUrl } from "#app/lib/links.ts";
 import { type Order, queueDeliveryEmail } from "#app/lib/orders/fulfil-order.server.ts";
 import type { OrderFilter } from "#app/lib/orders/order-filters.ts";
 import { FINAL_DISPUTE_STATUSES, recordRefundMade } from "#app/lib/orders/payment-changes.server.ts";
+import { refundable } from "#app/lib/orders/refundable.ts";
 import { getCurrentProduct } from "#app/lib/products/get-current-product.server.ts";
 
 import type { Services } from "#app/lib/services.server.ts";
@@ -173,13 +174,14 @@ export async function orderStatus(db: Db, orderId: string): Promise<Order["statu
 }
 
 /**
- * Refunds what is left of a paid order through the payment provider and records the refund at once
- * (a full one revokes the download and the e-mail link). Returns the refund, or null when the order
- * is not paid (an inquiry keeps an order paid, so it can be refunded; a chargeback cannot).
+ * Refunds what is left of an order through the payment provider and records the refund at once
+ * (a full one revokes the download and the e-mail link). Returns the refund, or null when nothing
+ * is left to refund (refundable: an inquiry keeps an order paid, so it can be refunded; a
+ * chargeback cannot).
  */
 export async function refundOrder(services: Pick<Services, "database" | "payments">, orderId: string) {
   const [order] = await services.database.db.select().from(orders).where(eq(orders.id, orderId));
-  if (order?.status !== "paid") return null;
+  if (!order || !refundable(order)) return null;
   const observedAt = new Date();
   const refund = await services.payments.refund(order);
   await recordRefundMade(services.database.db, orderId, refund, observedAt);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { REFUNDED_REASON } from "#app/content/reviews.ts";
 import { recordCheckoutTaxIdRequest } from "#app/lib/books/invoice-requests.server.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { type StoreLinks, successPageUrl } from "#app/lib/links.ts";
@@ -204,6 +205,12 @@ export const DISPUTE_KEEPS_ACCESS = [
 
 /** What the admin shows when the latest refund failed or was canceled (the money stayed with the store). */
 export const REFUND_FAILED = "refund_failed";
+/**
+ * The settings row of the share of an order's price, in percent, whose refund revokes access as a
+ * full refund does (Impostazioni): a buyer refunded 46.00 of 47.00 no longer holds what they paid for.
+ */
+export const REFUND_REVOKES_SETTING = "refund_revokes_percent";
+export const DEFAULT_REFUND_REVOKES_PERCENT = 50;
 /** What the admin shows while the latest refund waits for the buyer (methods without native refunds). */
 export const REFUND_REQUIRES_ACTION = "refund_requires_action";
 
@@ -218,9 +225,11 @@ const list = (values: string[]) =>
  * pending, waiting for the buyer or succeeded, in the order's currency, at most the order), the
  * status of the dispute that matters most, and the owner's flag for the latest refund; then the status of an order
  * that has been paid: a chargeback open, lost or appealed revokes ("disputed"), refunds covering
- * the amount revoke ("refunded"), anything else is "paid" (a partial refund or an inquiry keeps
- * access). Derived from the records alone, so events applied in any order and any number of
- * times end in the same order.
+ * the amount, or more of it than the owner's share (REFUND_REVOKES_SETTING, 50 % unless set),
+ * revoke ("refunded"), anything else is "paid" (a smaller refund or an inquiry keeps access). A
+ * review of an order that is refunded is unpublished with the reason "refunded", and published
+ * again should the refund fail. Derived from the records alone, so events applied in any order and
+ * any number of times end in the same order.
  */
 export async function settleOrder(db: Db, orderId: string): Promise<Order | null> {
   // The latest refund; within one second a refund that counts is taken as the later one (a new
@@ -254,7 +263,11 @@ export async function settleOrder(db: Db, orderId: string): Promise<Order | null
     .set({ status: settledStatus(), updatedAt: new Date() })
     .where(and(eq(orders.id, orderId), isNotNull(orders.paidAt), inArray(orders.status, PAID_STATUSES)))
     .returning();
-  if (settled) return settled;
+  if (settled) {
+    if (settled.status === "refunded") await hideRefundedReview(db, orderId);
+    else if (settled.attention === REFUND_FAILED) await showUnrefundedReview(db, orderId);
+    return settled;
+  }
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   return order ?? null;
 }
@@ -264,6 +277,29 @@ function settledStatus() {
   return sql<Order["status"]>`case
     when exists (select 1 from payment_records d where d.order_id = ${orders.id} and d.kind = 'dispute'
       and d.status not in (${list(DISPUTE_KEEPS_ACCESS)})) then 'disputed'
-    when ${orders.refundedCents} >= ${orders.amountCents} then 'refunded'
+    when ${orders.refundedCents} >= ${orders.amountCents}
+      or ${orders.refundedCents} * 100 > ${orders.amountCents} * coalesce(
+        (select s.value::int from settings s where s.key = ${REFUND_REVOKES_SETTING}), ${DEFAULT_REFUND_REVOKES_PERCENT})
+      then 'refunded'
     else 'paid' end::order_status`;
+}
+
+/** Unpublishes the review of a refunded order, recorded as the store's own moderation. */
+async function hideRefundedReview(db: Db, orderId: string) {
+  await db.execute(sql`
+    with hidden as (
+      update reviews set hidden_at = now(), hidden_reason = ${REFUNDED_REASON}
+      where order_id = ${orderId} and hidden_at is null returning id)
+    insert into review_moderations (review_id, action, reason, by, at)
+    select id, 'hide', ${REFUNDED_REASON}, null, now() from hidden`);
+}
+
+/** Publishes again the review a refund had unpublished, once that refund failed. */
+async function showUnrefundedReview(db: Db, orderId: string) {
+  await db.execute(sql`
+    with shown as (
+      update reviews set hidden_at = null, hidden_reason = null
+      where order_id = ${orderId} and hidden_reason = ${REFUNDED_REASON} returning id)
+    insert into review_moderations (review_id, action, reason, by, at)
+    select id, 'show', null, null, now() from shown`);
 }

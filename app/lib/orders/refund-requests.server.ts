@@ -11,7 +11,12 @@ import type { Db } from "#app/lib/db/database.server.ts";
 import { logger, maskEmail } from "#app/lib/logger.server.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import { refundOrder } from "#app/lib/orders/admin-orders.server.ts";
-import { hashAccessToken, type Order } from "#app/lib/orders/fulfil-order.server.ts";
+import {
+  DEFAULT_REFUND_REVOKES_PERCENT,
+  hashAccessToken,
+  type Order,
+  REFUND_REVOKES_SETTING,
+} from "#app/lib/orders/fulfil-order.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { getSetting, setSetting } from "#app/lib/settings.server.ts";
 import { accessLinks, orders, refundRequests } from "#db/schema.ts";
@@ -30,6 +35,17 @@ export async function getRefundMode(db: Db): Promise<RefundMode> {
 
 export async function setRefundMode(db: Db, mode: RefundMode): Promise<void> {
   await setSetting(db, REFUND_MODE_KEY, mode);
+}
+
+/** The share of an order's price, in percent, whose refund revokes its access (settleOrder). */
+export async function getRefundRevokesPercent(db: Db): Promise<number> {
+  return Number((await getSetting(db, REFUND_REVOKES_SETTING)) ?? DEFAULT_REFUND_REVOKES_PERCENT);
+}
+
+/** Sets that share: a whole number from 1 to 100, which settleOrder reads as it settles each order. */
+export async function setRefundRevokesPercent(db: Db, percent: number): Promise<void> {
+  if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new RangeError(`share ${percent}`);
+  await setSetting(db, REFUND_REVOKES_SETTING, String(percent));
 }
 
 /** When the guarantee for an order ends: 30 days after its payment. */

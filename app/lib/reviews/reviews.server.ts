@@ -3,8 +3,16 @@
  * and the owner's moderation. A review is published at once with the buyer's consent; the owner
  * may hide it only for one of HIDE_REASONS, and each hide and show is recorded.
  */
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { HIDE_REASONS, type HideReason, REVIEW_COPY, REVIEW_LIMITS } from "#app/content/reviews.ts";
+import { and, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import {
+  HIDDEN_REASONS,
+  HIDE_REASONS,
+  type HiddenReason,
+  type HideReason,
+  REFUNDED_REASON,
+  REVIEW_COPY,
+  REVIEW_LIMITS,
+} from "#app/content/reviews.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 import { orders, reviewModerations, reviews } from "#db/schema.ts";
@@ -140,7 +148,10 @@ export async function hideReview(
   });
 }
 
-/** Shows a hidden review again, recording who and when. */
+/**
+ * Shows a hidden review again, recording who and when; not one the store hid because its order was
+ * refunded ("unchanged"): that one comes back only if the refund fails.
+ */
 export async function showReview(
   db: Db,
   input: { reviewId: number; by: string | null; now?: Date },
@@ -150,7 +161,13 @@ export async function showReview(
     const [shown] = await tx
       .update(reviews)
       .set({ hiddenAt: null, hiddenReason: null })
-      .where(and(eq(reviews.id, input.reviewId), isNotNull(reviews.hiddenAt)))
+      .where(
+        and(
+          eq(reviews.id, input.reviewId),
+          isNotNull(reviews.hiddenAt),
+          ne(reviews.hiddenReason, REFUNDED_REASON),
+        ),
+      )
       .returning({ id: reviews.id });
     if (!shown) {
       const [exists] = await tx
@@ -210,7 +227,7 @@ export async function reviewCounts(db: Db) {
   let published = 0;
   let total = 0;
   const byRating: Record<StarRating, number> = { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0 };
-  const hidden: Partial<Record<HideReason, number>> = {};
+  const hidden: Partial<Record<HiddenReason, number>> = {};
   for (const row of result.rows) {
     const n = Number(row.n);
     const rating = Number(row.rating);
@@ -218,8 +235,10 @@ export async function reviewCounts(db: Db) {
       published += n;
       total += rating * n;
       if (rating in byRating) byRating[rating as StarRating] += n;
-    } else if (isHideReason(row.hidden_reason))
-      hidden[row.hidden_reason] = (hidden[row.hidden_reason] ?? 0) + n;
+    } else if ((HIDDEN_REASONS as readonly string[]).includes(row.hidden_reason)) {
+      const reason = row.hidden_reason as HiddenReason;
+      hidden[reason] = (hidden[reason] ?? 0) + n;
+    }
   }
   const hiddenTotal = Object.values(hidden).reduce((sum, n) => sum + n, 0);
   return {

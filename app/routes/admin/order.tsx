@@ -17,6 +17,7 @@ import { ADMIN_WITHDRAWAL_COPY } from "#app/content/admin-withdrawals.ts";
 import { dateTimeIt, moneyIt } from "#app/lib/admin/format-it.ts";
 import { formatFileSize } from "#app/lib/file-size.ts";
 import type { DeliveryEvidence } from "#app/lib/orders/delivery-evidence.server.ts";
+import { refundable } from "#app/lib/orders/refundable.ts";
 import { adminAction } from "#app/routes/admin/action.server.ts";
 import { adminPage } from "#app/routes/admin/guard.server.ts";
 import { loadOrderPage, type TimelineEvent } from "#app/routes/admin/order.server.ts";
@@ -273,7 +274,7 @@ function Refund({
   const navigate = useNavigate();
   const navigation = useNavigation();
   const dialog = useRef<HTMLDialogElement>(null);
-  const asked = params.get("rimborso") === "conferma" && order.status === "paid";
+  const asked = params.get("rimborso") === "conferma" && refundable(order);
   const amount = moneyIt(order.amountCents - order.refundedCents);
   useEffect(() => {
     const element = dialog.current;
@@ -298,7 +299,7 @@ function Refund({
       <h2 id="refund-title" className="text-lg font-bold">
         {copy.refundTitle}
       </h2>
-      {order.status === "paid" ? (
+      {refundable(order) ? (
         <Link
           to="?rimborso=conferma"
           preventScrollReset

@@ -9,6 +9,7 @@ import {
   approveRefundRequest,
   declineRefundRequest,
   setRefundMode,
+  setRefundRevokesPercent,
 } from "#app/lib/orders/refund-requests.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { field } from "#app/routes/http.server.ts";
@@ -27,7 +28,11 @@ export async function handleRefundRequestAction(
     case "refund-mode": {
       const mode = field(form, "mode");
       if (mode !== "approve" && mode !== "immediate") return fail(intent, ADMIN_COPY.orders.actionError, 400);
+      const share = field(form, "share");
+      if (!/^\d{1,3}$/.test(share) || Number(share) < 1 || Number(share) > 100)
+        return fail(intent, copy.badShare, 400);
       await setRefundMode(db, mode);
+      await setRefundRevokesPercent(db, Number(share));
       return { intent, ok: true, message: copy.saved };
     }
     case "refund-decline":

@@ -22,7 +22,7 @@ import {
   setNextInvoiceNumber,
 } from "#app/lib/books/numbering.server.ts";
 import { latestReconcileRuns } from "#app/lib/orders/reconcile-orders.server.ts";
-import { getRefundMode } from "#app/lib/orders/refund-requests.server.ts";
+import { getRefundMode, getRefundRevokesPercent } from "#app/lib/orders/refund-requests.server.ts";
 import { ownerNotices } from "#app/lib/owner/owner-notices.server.ts";
 import { dateToRomeInput } from "#app/lib/pricing/rome-time.ts";
 import { sellerLine, sellerOf } from "#app/lib/seller.server.ts";
@@ -37,12 +37,13 @@ export async function loadSettingsPage(services: Services, now = new Date()) {
   const { env, database } = services;
   const db = database.db;
   const stripe = env.PAYMENTS === "stripe";
-  const [state, notices, refundMode, runs] = await Promise.all([
+  const [state, notices, refundMode, refundRevokesPercent, runs] = await Promise.all([
     db.execute<{ webhook_at: Date | string | null; webhook_type: string | null }>(sql`
       select received_at as webhook_at, type as webhook_type from webhook_events
       order by received_at desc limit 1`),
     ownerNotices(db),
     getRefundMode(db),
+    getRefundRevokesPercent(db),
     stripe ? latestReconcileRuns(database) : Promise.resolve([]),
   ]);
   const fiscal = await readFiscalSettings(db, env);
@@ -81,6 +82,7 @@ export async function loadSettingsPage(services: Services, now = new Date()) {
     },
     ownerNotices: { ...notices, email: env.SUPPORT_EMAIL },
     refundMode,
+    refundRevokesPercent,
     reconcile: stripe
       ? {
           intervalS: env.RECONCILE_INTERVAL_S,

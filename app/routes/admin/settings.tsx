@@ -89,7 +89,7 @@ export default function SettingsPage({ loaderData: data, actionData }: Route.Com
           {copy.refundModeTitle}
         </h2>
         <p className="mt-1 text-sm text-slate-600">{ADMIN_REFUND_REQUESTS_COPY.intro}</p>
-        <RefundModeForm mode={data.refundMode} />
+        <RefundModeForm mode={data.refundMode} share={data.refundRevokesPercent} />
       </section>
       <FiscalSettingsCard fiscal={data.fiscal} answer={fiscalAnswer(actionData)} />
       <OwnerNoticesForm notices={data.ownerNotices} />
