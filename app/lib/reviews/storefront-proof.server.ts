@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { REVIEWS_PATH, TESTIMONIALS_SHOWN, VERIFICATION_PATH } from "#app/content/reviews.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { contentTestimonialsConfirmed, declaredProof } from "#app/lib/reviews/declared-proof.server.ts";
+import { checkPublicText, normalisePublicText } from "#app/lib/reviews/public-text.ts";
 import { reviewCounts } from "#app/lib/reviews/reviews.server.ts";
 
 export interface StorefrontProof {
@@ -64,6 +65,13 @@ export const purchaseMonth = (at: Date) =>
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
+/** A buyer's name or city as a card shows it, or null when it may not be shown (public-text.ts). */
+function shown(text: string | null): string | null {
+  if (text === null) return null;
+  const checked = checkPublicText(text);
+  return checked.ok ? checked.text : null;
+}
+
 export async function storefrontProof(db: Db, now: Date = new Date()): Promise<StorefrontProof> {
   const since = new Date(now.getTime() - RECENT_MS).toISOString();
   const [sales, published, newest, counts, buyers, declared, confirmed] = await Promise.all([
@@ -95,7 +103,10 @@ export async function storefrontProof(db: Db, now: Date = new Date()): Promise<S
   const recentSales: StorefrontProof["recentSales"] = [];
   for (const sale of sales.rows) {
     const paidAt = asDate(sale.paid_at);
-    if (sale.name && sale.city) recentSales.push({ customer: sale.name, location: sale.city, paidAt });
+    // A name or city that names an address or shows nothing leaves the card to its country.
+    const customer = shown(sale.name);
+    const city = shown(sale.city);
+    if (customer && city) recentSales.push({ customer, location: city, paidAt });
     else {
       const country = countryName(sale.country);
       if (country) recentSales.push({ customer: "A coach", location: country, paidAt });
@@ -107,15 +118,15 @@ export async function storefrontProof(db: Db, now: Date = new Date()): Promise<S
   return {
     recentSales,
     newReviews: published.rows.map((r) => ({
-      customer: r.name,
+      customer: normalisePublicText(r.name),
       rating: Number(r.rating),
-      comment: r.comment,
+      comment: normalisePublicText(r.comment),
       publishedAt: asDate(r.created_at),
     })),
     testimonials: newest.rows.map((r) => ({
-      name: r.name,
+      name: normalisePublicText(r.name),
       rating: Number(r.rating),
-      comment: r.comment,
+      comment: normalisePublicText(r.comment),
       purchasedMonth: purchaseMonth(asDate(r.purchased_at)),
     })),
     contentTestimonialsConfirmed: confirmed,
