@@ -441,7 +441,7 @@ export const reviews = pgTable(
       .unique()
       .references(() => orders.id),
     rating: integer("rating").notNull(),
-    /** Plain text as typed (bounded by the form), shown escaped. */
+    /** Plain text as typed, normalised and checked (app/lib/reviews/public-text.ts), shown escaped. */
     comment: text("comment").notNull(),
     /** The name the buyer chose to show. */
     displayName: text("display_name").notNull(),

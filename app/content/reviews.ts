@@ -47,7 +47,8 @@ export const REVIEW_COPY = {
     rating: "Please choose a rating from 1 to 5 stars.",
     commentEmpty: "Please write a few words about the toolkit.",
     commentLong: `Please keep your review under ${REVIEW_LIMITS.comment} characters.`,
-    links: "Please leave links out of your review.",
+    links:
+      'Please leave links and web addresses out of your review. A dot with letters right after it (as in "name.com") reads as one: put a space after the dot.',
     nameEmpty: "Please enter the name to show with your review.",
     nameLong: `Please keep the name under ${REVIEW_LIMITS.name} characters.`,
     consent: "Please tick the box to allow publishing your review.",

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { schedulePromotion } from "#app/lib/pricing/promotions.server.ts";
 import { setContentTestimonialsConfirmed, setDeclaredProof } from "#app/lib/reviews/declared-proof.server.ts";
+import { publishedReviewsPage } from "#app/lib/reviews/reviews.server.ts";
 import { liveLandingFacts } from "#app/lib/storefront/landing-facts.server.ts";
 import { CONTENT_TESTIMONIALS, regularPriceFacts } from "#app/lib/storefront/landing-facts.ts";
+import { orders, reviews } from "#db/schema.ts";
 import { testBackends } from "../setup/databases.ts";
 import { type TestServices, testServices } from "../setup/services.ts";
 
@@ -86,6 +88,70 @@ for (const backend of testBackends()) {
       await setContentTestimonialsConfirmed(db(), true);
       facts = await liveLandingFacts(db());
       expect(facts.testimonials?.cards).toEqual(CONTENT_TESTIMONIALS);
+    });
+
+    /** A paid order of an hour before `now` whose buyer allowed their name and city to be shown. */
+    const sale = (now: Date, buyerShortName: string, city: string, country: string | null) =>
+      db()
+        .insert(orders)
+        .values({
+          email: "buyer@example.com",
+          amountCents: 4700,
+          provider: "test",
+          status: "paid",
+          paidAt: new Date(now.getTime() - HOUR),
+          showPurchaseAt: new Date(now.getTime() - HOUR),
+          buyerShortName,
+          city,
+          country,
+        })
+        .returning();
+
+    it("show a sale whose buyer's name or city names an address or shows nothing as 'A coach from' its country", async () => {
+      const now = new Date();
+      const hostile: [string, string, string | null][] = [
+        ["FREE-copy-at-evil.example S.", "Get it FREE at evil.example", "GB"],
+        ["Daniel W.", "scam.top", "IT"],
+        ["\u202Emoc.live", "Paris", "FR"],
+        ["Ana\u200B.ru", "Madrid", "ES"],
+        ["\u200B\u200B", "Berlin", "DE"],
+        ["Tom B.", "\u200B", "IE"],
+        ["evil\uFF0Ecom", "Vienna", null], // no country to fall back to: no card
+      ];
+      for (const [name, city, country] of hostile) await sale(now, name, city, country);
+      await sale(now, "Zoë Ł.", "Łódź", "PL");
+      const cards = (await liveLandingFacts(db(), now)).proofCards;
+      expect(
+        cards.map((card) => card.kind === "sale" && `${card.customer} from ${card.location}`).sort(),
+      ).toEqual([
+        "A coach from France",
+        "A coach from Germany",
+        "A coach from Ireland",
+        "A coach from Italy",
+        "A coach from Spain",
+        "A coach from United Kingdom",
+        "Zoë Ł. from Łódź",
+      ]);
+    });
+
+    it("show a stored review's name and text without format characters or piled-up marks, on the landing page and on /reviews", async () => {
+      const [order] = await sale(new Date(), "Mia K.", "Rome", "IT");
+      await db()
+        .insert(reviews)
+        .values({
+          orderId: order!.id,
+          rating: 5,
+          comment: `Great pack\u200B\u202E!${"\u0301".repeat(2000)}`,
+          displayName: "Mia\u2066 K\uFF0E",
+          purchasedAt: order!.paidAt!,
+        });
+      const shown = { name: "Mia K.", comment: "Great pack!\u0301\u0301" };
+      const facts = await liveLandingFacts(db());
+      expect(facts.testimonials?.cards).toMatchObject([shown]);
+      expect(facts.proofCards).toContainEqual(
+        expect.objectContaining({ kind: "review", customer: shown.name, comment: shown.comment }),
+      );
+      expect(await publishedReviewsPage(db(), 1)).toMatchObject([shown]);
     });
   });
 }

@@ -187,7 +187,7 @@ for (const backend of testBackends()) {
       ]) {
         expect(await post(token, { ...good, comment })).toMatchObject({
           status: 400,
-          body: { errors: { comment: "Please leave links out of your review." } },
+          body: { errors: { comment: REVIEW_COPY.errors.links } },
         });
       }
       expect(await post(token, { ...good, comment: "   " })).toMatchObject({
@@ -206,6 +206,30 @@ for (const backend of testBackends()) {
       expect(await post(token, { ...good, comment: html })).toMatchObject({ body: { done: "published" } });
       const [row] = await db().select().from(reviews);
       expect(row?.comment).toBe(html);
+    });
+
+    it("refuses a review whose name or text names an address in disguise or shows nothing, and publishes what readers see", async () => {
+      const token = tokenOf((await order()).id);
+      const refused: [Record<string, string>, Record<string, string>][] = [
+        [{ comment: "Half price at evil.ru" }, { comment: REVIEW_COPY.errors.links }],
+        [{ comment: "scam.top sells it cheaper" }, { comment: REVIEW_COPY.errors.links }],
+        [{ comment: "More at evil.c\u200Bom" }, { comment: REVIEW_COPY.errors.links }],
+        [{ comment: "More at evil\uFF0Ecom" }, { comment: REVIEW_COPY.errors.links }],
+        [{ name: "\u202Emoc.live" }, { name: REVIEW_COPY.errors.links }],
+        [{ comment: "\u200B\u200B\u200B" }, { comment: REVIEW_COPY.errors.commentEmpty }],
+        [{ name: "\u200B \u2060" }, { name: REVIEW_COPY.errors.nameEmpty }],
+      ];
+      for (const [fields, errors] of refused) {
+        expect(await post(token, { ...good, ...fields })).toMatchObject({ status: 400, body: { errors } });
+      }
+      expect(await db().select().from(reviews)).toHaveLength(0);
+
+      const zalgo = `Saved me hours!${"\u0301".repeat(2000)}`;
+      expect(await post(token, { ...good, comment: zalgo, name: "Zoë\u202E  K\uFF0E" })).toMatchObject({
+        body: { done: "published" },
+      });
+      const [row] = await db().select().from(reviews);
+      expect(row).toMatchObject({ comment: "Saved me hours!\u0301\u0301", displayName: "Zoë K." });
     });
 
     it("makes one review of concurrent posts for one order", async () => {

@@ -14,6 +14,7 @@ import {
   REVIEW_LIMITS,
 } from "#app/content/reviews.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
+import { checkPublicText, normalisePublicText } from "#app/lib/reviews/public-text.ts";
 import { signToken, verifyToken } from "#app/lib/signed-token.server.ts";
 import { orders, reviewModerations, reviews } from "#db/schema.ts";
 
@@ -72,10 +73,6 @@ export interface ReviewInput {
 
 export type ReviewField = "rating" | "comment" | "name" | "consent";
 
-/** A link in a comment or name: a scheme, "www.", or a host with a common top-level domain. */
-const LINK =
-  /[a-z][a-z0-9+.-]*:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|co|it|de|fr|es|uk|eu|info|biz|xyz|ly|me|app|shop|site|online|store|link)\b/i;
-
 /** Checks the posted form; the first problem of each field, in the buyer's words. */
 export function parseReview(form: {
   rating: string;
@@ -86,17 +83,15 @@ export function parseReview(form: {
   const errors: Partial<Record<ReviewField, string>> = {};
   const e = REVIEW_COPY.errors;
   if (!/^[1-5]$/.test(form.rating)) errors.rating = e.rating;
-  const comment = form.comment.replace(/\r\n?/g, "\n").trim();
-  const name = form.name.replace(/\s+/g, " ").trim();
-  if (!comment) errors.comment = e.commentEmpty;
-  else if ([...comment].length > REVIEW_LIMITS.comment) errors.comment = e.commentLong;
-  else if (LINK.test(comment)) errors.comment = e.links;
-  if (!name) errors.name = e.nameEmpty;
-  else if ([...name].length > REVIEW_LIMITS.name) errors.name = e.nameLong;
-  else if (LINK.test(name)) errors.name = e.links;
+  const comment = checkPublicText(form.comment.replace(/\r\n?/g, "\n"));
+  const name = checkPublicText(form.name.replace(/\s+/g, " "));
+  if (!comment.ok) errors.comment = comment.problem === "address" ? e.links : e.commentEmpty;
+  else if ([...comment.text].length > REVIEW_LIMITS.comment) errors.comment = e.commentLong;
+  if (!name.ok) errors.name = name.problem === "address" ? e.links : e.nameEmpty;
+  else if ([...name.text].length > REVIEW_LIMITS.name) errors.name = e.nameLong;
   if (form.consent !== "on") errors.consent = e.consent;
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, review: { rating: Number(form.rating), comment, name } };
+  if (!comment.ok || !name.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, review: { rating: Number(form.rating), comment: comment.text, name: name.text } };
 }
 
 /**
@@ -289,8 +284,8 @@ export async function publishedReviewsPage(
   return result.rows.map((row) => ({
     id: Number(row.id),
     rating: Number(row.rating),
-    comment: row.comment,
-    name: row.name,
+    comment: normalisePublicText(row.comment),
+    name: normalisePublicText(row.name),
     purchasedAt: asDate(row.purchased_at),
     publishedAt: asDate(row.created_at),
   }));

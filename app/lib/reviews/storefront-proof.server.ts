@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { REVIEWS_PATH, TESTIMONIALS_SHOWN, VERIFICATION_PATH } from "#app/content/reviews.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { contentTestimonialsConfirmed, declaredProof } from "#app/lib/reviews/declared-proof.server.ts";
+import { checkPublicText, normalisePublicText } from "#app/lib/reviews/public-text.ts";
 import { reviewCounts } from "#app/lib/reviews/reviews.server.ts";
 
 export interface StorefrontProof {
@@ -52,11 +53,30 @@ export const purchaseMonth = (at: Date) =>
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
+const countryNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+
+/** "Italy" for "IT"; null for a code Intl does not know. */
+function countryName(code: string | null): string | null {
+  if (!code || !/^[A-Z]{2}$/i.test(code)) return null;
+  try {
+    return countryNames.of(code.toUpperCase()) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A buyer's name or city as a card shows it, or null when it may not be shown (public-text.ts). */
+function shown(text: string | null): string | null {
+  if (text === null) return null;
+  const checked = checkPublicText(text);
+  return checked.ok ? checked.text : null;
+}
+
 export async function storefrontProof(db: Db, now: Date = new Date()): Promise<StorefrontProof> {
   const since = new Date(now.getTime() - RECENT_MS).toISOString();
   const [sales, published, newest, counts, buyers, declared, confirmed] = await Promise.all([
-    db.execute<{ name: string; city: string; paid_at: Date | string }>(sql`
-      select o.buyer_short_name as name, o.city, o.paid_at from orders o
+    db.execute<{ name: string; city: string; country: string | null; paid_at: Date | string }>(sql`
+      select o.buyer_short_name as name, o.city, o.country, o.paid_at from orders o
       where ${countedSale} and o.paid_at > ${since} and o.paid_at <= ${now.toISOString()}
         and o.show_purchase_at is not null and o.buyer_short_name is not null and o.city is not null
       order by o.paid_at desc limit 10`),
@@ -74,19 +94,32 @@ export async function storefrontProof(db: Db, now: Date = new Date()): Promise<S
     contentTestimonialsConfirmed(db),
   ]);
 
+  const recentSales: StorefrontProof["recentSales"] = [];
+  for (const sale of sales.rows) {
+    const paidAt = asDate(sale.paid_at);
+    // A name or city that names an address or shows nothing leaves the card to its country.
+    const customer = shown(sale.name);
+    const city = shown(sale.city);
+    if (customer && city) recentSales.push({ customer, location: city, paidAt });
+    else {
+      const country = countryName(sale.country);
+      if (country) recentSales.push({ customer: "A coach", location: country, paidAt });
+    }
+  }
+
   const orderCount = Number(buyers.rows[0]?.n ?? 0);
   return {
-    recentSales: sales.rows.map((s) => ({ customer: s.name, location: s.city, paidAt: asDate(s.paid_at) })),
+    recentSales,
     newReviews: published.rows.map((r) => ({
-      customer: r.name,
+      customer: normalisePublicText(r.name),
       rating: Number(r.rating),
-      comment: r.comment,
+      comment: normalisePublicText(r.comment),
       publishedAt: asDate(r.created_at),
     })),
     testimonials: newest.rows.map((r) => ({
-      name: r.name,
+      name: normalisePublicText(r.name),
       rating: Number(r.rating),
-      comment: r.comment,
+      comment: normalisePublicText(r.comment),
       purchasedMonth: purchaseMonth(asDate(r.purchased_at)),
     })),
     contentTestimonialsConfirmed: confirmed,
