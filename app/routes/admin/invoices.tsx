@@ -4,10 +4,10 @@
  * and credit notes with their XML files one by one and as one ZIP for the SDI intermediary, and the
  * invoice requests still waiting with the reason.
  */
-import type { ReactNode } from "react";
 import { data } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
 import { PeriodChooser } from "#app/components/admin/period-chooser.tsx";
+import { STACKED, StackedCell } from "#app/components/admin/stacked-table.tsx";
 import { ADMIN_INVOICES_COPY as copy } from "#app/content/admin-invoices.ts";
 import { dateTimeIt, dayIt, euroIt, numberIt, periodIt } from "#app/lib/admin/format-it.ts";
 import { adminPage } from "#app/routes/admin/guard.server.ts";
@@ -25,20 +25,9 @@ export const loader = needsDatabase(async (args: Route.LoaderArgs) => {
   return data(page, { status: page.badPeriod ? 400 : 200 });
 });
 
-const cell = "px-3 py-2";
+const cell = STACKED.cell;
 
 /** A table cell that, on a phone where each row is a card, names its column above the value. */
-function Cell(props: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <td className={`${cell} max-sm:block max-sm:py-1 ${props.className ?? ""}`}>
-      <span aria-hidden="true" className="block text-xs text-slate-500 sm:hidden">
-        {props.label}
-      </span>
-      {props.children}
-    </td>
-  );
-}
-
 export default function InvoicesPage({ loaderData: page }: Route.ComponentProps) {
   const base = `/${page.adminPath}`;
   const label = periodIt(page.period);
@@ -74,9 +63,9 @@ export default function InvoicesPage({ loaderData: page }: Route.ComponentProps)
           </p>
         ) : (
           <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
-            <table className="w-full text-left text-sm max-sm:block" data-testid="invoices">
+            <table className={STACKED.table} data-testid="invoices">
               <caption className="sr-only">{copy.count(page.documents.length)}</caption>
-              <thead className="bg-slate-50 text-slate-600 max-sm:sr-only">
+              <thead className={STACKED.head}>
                 <tr>
                   {Object.entries(copy.columns).map(([key, column]) => (
                     <th
@@ -89,44 +78,41 @@ export default function InvoicesPage({ loaderData: page }: Route.ComponentProps)
                   ))}
                 </tr>
               </thead>
-              <tbody className="max-sm:block">
+              <tbody className={STACKED.body}>
                 {page.documents.map((doc) => (
-                  <tr
-                    key={doc.id}
-                    className="border-t border-slate-100 align-top first:border-t-0 max-sm:grid max-sm:grid-cols-2 max-sm:py-2"
-                  >
+                  <tr key={doc.id} className={STACKED.row}>
                     <th scope="row" className={`${cell} font-semibold whitespace-nowrap max-sm:col-span-2`}>
                       {doc.number} <span className="font-normal sm:hidden">· {dayIt(doc.date)}</span>
                     </th>
                     <td className={`${cell} whitespace-nowrap max-sm:hidden`}>{dayIt(doc.date)}</td>
-                    <Cell label={copy.columns.order}>
+                    <StackedCell label={copy.columns.order}>
                       <a
                         href={`${base}/ordini/${doc.reference}`}
                         className="font-medium whitespace-nowrap text-brand-700 underline"
                       >
                         {doc.reference}
                       </a>
-                    </Cell>
-                    <Cell label={copy.columns.buyer}>{doc.buyer}</Cell>
-                    <Cell label={copy.columns.kind} className="max-sm:col-span-2">
+                    </StackedCell>
+                    <StackedCell label={copy.columns.buyer}>{doc.buyer}</StackedCell>
+                    <StackedCell label={copy.columns.kind} className="max-sm:col-span-2">
                       {copy.kinds[doc.kind]}
                       <span className="block text-xs text-slate-600">{copy.treatments[doc.treatment]}</span>
-                    </Cell>
-                    <Cell label={copy.columns.total} className="whitespace-nowrap sm:text-right">
+                    </StackedCell>
+                    <StackedCell label={copy.columns.total} className="whitespace-nowrap sm:text-right">
                       {euroIt(doc.totalCents)}
-                    </Cell>
-                    <Cell label={copy.columns.taxable} className="whitespace-nowrap sm:text-right">
+                    </StackedCell>
+                    <StackedCell label={copy.columns.taxable} className="whitespace-nowrap sm:text-right">
                       {euroIt(doc.taxableCents)}
-                    </Cell>
-                    <Cell label={copy.columns.tax} className="whitespace-nowrap">
+                    </StackedCell>
+                    <StackedCell label={copy.columns.tax} className="whitespace-nowrap">
                       {doc.natura ?? copy.vat(numberIt(doc.ratePercent), euroIt(doc.taxCents))}
                       {doc.stampDutyCents > 0 && (
                         <span className="block text-xs text-slate-600">
                           {copy.stamp(euroIt(doc.stampDutyCents))}
                         </span>
                       )}
-                    </Cell>
-                    <Cell label={copy.columns.file} className="max-sm:col-span-2">
+                    </StackedCell>
+                    <StackedCell label={copy.columns.file} className="max-sm:col-span-2">
                       <a
                         href={`${base}/fatture/${doc.fileName}`}
                         download
@@ -137,7 +123,7 @@ export default function InvoicesPage({ loaderData: page }: Route.ComponentProps)
                         <wbr />
                         {doc.fileName.slice(14)}
                       </a>
-                    </Cell>
+                    </StackedCell>
                   </tr>
                 ))}
               </tbody>
@@ -177,8 +163,8 @@ export default function InvoicesPage({ loaderData: page }: Route.ComponentProps)
           <p className="mt-2 text-sm">{copy.waitingNone}</p>
         ) : (
           <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
-            <table className="w-full text-left text-sm" data-testid="waiting-requests">
-              <thead className="bg-slate-50 text-slate-600">
+            <table className={STACKED.table} data-testid="waiting-requests">
+              <thead className={STACKED.head}>
                 <tr>
                   {Object.values(copy.waitingColumns).map((column) => (
                     <th key={column} scope="col" className={`${cell} whitespace-nowrap`}>
@@ -187,22 +173,26 @@ export default function InvoicesPage({ loaderData: page }: Route.ComponentProps)
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={STACKED.body}>
                 {page.waiting.map((request) => (
-                  <tr key={request.reference} className="border-t border-slate-100 align-top">
-                    <th scope="row" className={`${cell} font-medium`}>
+                  <tr key={request.reference} className={STACKED.row}>
+                    <th scope="row" className={`${cell} font-medium max-sm:col-span-2`}>
                       <a href={`${base}/ordini/${request.reference}`} className="text-brand-700 underline">
                         {request.reference}
                       </a>
                     </th>
-                    <td className={`${cell} whitespace-nowrap`}>{dateTimeIt(request.requestedAt)}</td>
-                    <td className={cell}>
+                    <StackedCell label={copy.waitingColumns.requested} className="whitespace-nowrap">
+                      {dateTimeIt(request.requestedAt)}
+                    </StackedCell>
+                    <StackedCell label={copy.waitingColumns.buyer}>
                       {request.buyer}
                       <span className="block text-xs text-slate-600">
                         {copy.buyerTypes[request.buyerType]}
                       </span>
-                    </td>
-                    <td className={cell}>{copy.waiting(request.problem)}</td>
+                    </StackedCell>
+                    <StackedCell label={copy.waitingColumns.state} className="max-sm:col-span-2">
+                      {copy.waiting(request.problem)}
+                    </StackedCell>
                   </tr>
                 ))}
               </tbody>

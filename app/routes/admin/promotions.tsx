@@ -6,6 +6,7 @@
  */
 import { Form } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell.tsx";
+import { STACKED, StackedCell } from "#app/components/admin/stacked-table.tsx";
 import { ADMIN_PROMOTIONS_COPY as copy } from "#app/content/admin-promotions.ts";
 import { PRODUCT, PROMO_PRICE_CENTS } from "#app/content/site.ts";
 import { dateTimeIt, moneyIt } from "#app/lib/admin/format-it.ts";
@@ -165,31 +166,37 @@ export default function PromotionsPage({ loaderData: data, actionData }: Route.C
           <p className="mt-2 text-sm">{copy.none}</p>
         ) : (
           <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200">
-            <table className="w-full text-left text-sm" data-testid="promotions">
-              <thead className="bg-slate-50 text-slate-600">
+            <table className={STACKED.table} data-testid="promotions">
+              <thead className={STACKED.head}>
                 <tr>
                   {Object.values(copy.columns).map((label) => (
-                    <th key={label} scope="col" className="px-3 py-2">
+                    <th key={label} scope="col" className={STACKED.cell}>
                       {label}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={STACKED.body}>
                 {data.promotions.map((row) => (
-                  <tr key={row.id} className="border-t border-slate-100">
-                    <th scope="row" className="px-3 py-2 font-semibold">
+                  <tr key={row.id} className={STACKED.row}>
+                    <th scope="row" className={`${STACKED.cell} font-semibold`}>
                       −{row.percentOff} %
                     </th>
-                    <td className="px-3 py-2">{row.code ? copy.withCode(row.code) : copy.public}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{dateTimeIt(row.startsAt)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{dateTimeIt(row.endsAt)}</td>
-                    <td className="px-3 py-2">
+                    <StackedCell label={copy.columns.kind}>
+                      {row.code ? copy.withCode(row.code) : copy.public}
+                    </StackedCell>
+                    <StackedCell label={copy.columns.start} className="whitespace-nowrap">
+                      {dateTimeIt(row.startsAt)}
+                    </StackedCell>
+                    <StackedCell label={copy.columns.end} className="whitespace-nowrap">
+                      {dateTimeIt(row.endsAt)}
+                    </StackedCell>
+                    <StackedCell label={copy.columns.state}>
                       {row.state === "endedEarly"
                         ? copy.states.endedEarly(dateTimeIt(row.endedAt ?? row.endsAt))
                         : copy.states[row.state]}
-                    </td>
-                    <td className="px-3 py-2">
+                    </StackedCell>
+                    <td className={`${STACKED.cell} max-sm:block max-sm:py-1`}>
                       {(row.state === "running" || row.state === "scheduled") && (
                         <Form method="post">
                           <input type="hidden" name="promotionId" value={row.id} />
