@@ -37,6 +37,8 @@ export const E2E = {
   shopWithdrawal: { port: PORT + 11, dataDir: "data-e2e-shop-withdrawal" },
   /** The ECB's rates file every store converts dollars with (tests/e2e/fake-ecb-server.ts): none reaches the internet. */
   ecbPort: PORT + 10,
+  /** The VIES every store confirms EU businesses' VAT numbers with (tests/e2e/fake-vies-server.ts): it confirms every one. */
+  viesPort: PORT + 12,
   /**
    * A live store (Stripe keys, so none of test mode's sample figures) with the product, taking
    * payments through the fake Stripe run as a process (tests/e2e/fake-stripe-server.ts): its API on
@@ -67,6 +69,7 @@ const storeEnv = (port: number, dataDir: string) => ({
   REVIEW_URL: "https://reviews.example.com/coaching-toolkit",
   LOG_LEVEL: "warn",
   ECB_RATES_URL: `http://127.0.0.1:${E2E.ecbPort}/eurofxref-hist-90d.xml`,
+  VIES_URL: `http://127.0.0.1:${E2E.viesPort}`,
 });
 
 const postgresUrl = (() => {
@@ -228,6 +231,12 @@ export default defineConfig({
       url: `http://127.0.0.1:${E2E.ecbPort}/healthz`,
       timeout: 30_000,
       env: { FAKE_ECB_PORT: String(E2E.ecbPort) },
+    },
+    {
+      command: "node --import tsx tests/e2e/fake-vies-server.ts",
+      url: `http://127.0.0.1:${E2E.viesPort}/check-status`,
+      timeout: 30_000,
+      env: { FAKE_VIES_PORT: String(E2E.viesPort) },
     },
     {
       command: "node --import tsx tests/e2e/fake-stripe-server.ts",

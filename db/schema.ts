@@ -533,6 +533,22 @@ export const invoiceRequests = pgTable("invoice_requests", {
 });
 
 /**
+ * What VIES answered about a buyer's EU VAT number (Reg. 282/2011 art. 18: the evidence that a buyer
+ * invoiced without VAT is a taxable person, or that its number was not confirmed).
+ */
+export interface ViesConsultation {
+  /** The number VIES answered about, with its VIES prefix (Greece EL). */
+  vatNumber: string;
+  /** When VIES answered, as it dates its answer (ISO 8601). */
+  requestDate: string;
+  valid: boolean;
+  /** VIES's consultation number, given when the seller's own VAT number is sent with the question. */
+  requestIdentifier: string | null;
+  /** The name VIES holds for the number; null when the member state discloses none. */
+  name: string | null;
+}
+
+/**
  * Every invoice and credit note the store issued (ADR 043), kept for good: never updated or deleted
  * (an erased buyer's invoices stay, as the law keeps them for ten years). Numbers are gapless per
  * series and year (`invoice_series`); `progressive` names the file sent to SDI. Amounts are in euro,
@@ -556,7 +572,10 @@ export const invoices = pgTable(
     /** The document's date (FatturaPA Data): the day of the sale, or of the refund, in Rome. */
     date: date("date", { mode: "string" }).notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The treatment (sale-regime.ts TreatmentKind), the buyer's type and the country it was decided for. */
+    /**
+     * The treatment (sale-regime.ts TreatmentKind), the buyer's type and the country it was decided
+     * for: a business whose EU VAT number was not confirmed is taxed as a consumer of its billing country.
+     */
     treatment: text("treatment").notNull(),
     buyerType: text("buyer_type").notNull().$type<"consumer" | "business">(),
     country: text("country").notNull(),
@@ -578,6 +597,8 @@ export const invoices = pgTable(
     creditNoteOf: uuid("credit_note_of").references((): AnyPgColumn => invoices.id),
     cause: text("cause").unique(),
     xml: text("xml").notNull(),
+    /** The VIES consultation of the buyer's VAT number, when VIES was asked and answered. */
+    vies: jsonb("vies").$type<ViesConsultation>(),
   },
   (t) => [
     uniqueIndex("invoices_series_year_number").on(t.series, t.year, t.number),

@@ -105,6 +105,13 @@ const envSchema = z.object({
   ECB_RATES_URL: optional(z.url({ protocol: /^https?$/ })).default(
     "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml",
   ),
+  /**
+   * The base of the European Commission's VIES REST API (its paths, `/check-vat-number`, are
+   * appended), which confirms an EU buyer's VAT number before its sale is reverse-charged (ADR 043).
+   */
+  VIES_URL: optional(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""))).default(
+    "https://ec.europa.eu/taxation_customs/vies/rest-api",
+  ),
   /** Seconds between reconciliation passes (0: off); a lost webhook is fixed within one interval. */
   RECONCILE_INTERVAL_S: optional(
     z.coerce

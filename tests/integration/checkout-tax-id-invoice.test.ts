@@ -9,6 +9,7 @@ import { findPaidOrder } from "#app/lib/checkout/find-paid-order.server.ts";
 import { romeDay } from "#app/lib/pricing/rome-time.ts";
 import { exchangeRates, invoiceRequests, invoices, orders } from "#db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../mocks/stripe.ts";
+import { type FakeVies, startFakeVies } from "../mocks/vies.ts";
 import { testBackends } from "../setup/databases.ts";
 import { fatturaPaSchemaErrors } from "../setup/fatturapa-xsd.ts";
 import { TEST_FISCAL_SETTINGS } from "../setup/seed-invoices.ts";
@@ -36,13 +37,17 @@ for (const backend of testBackends()) {
   // Each test starts a store of its own (migrations included), slow on PGlite on a busy machine.
   describe(`a business's tax ID given on Stripe's page, on ${backend.name}`, { timeout: 120_000 }, () => {
     let stripe: FakeStripe;
+    let vies: FakeVies;
     let services: TestServices;
     beforeAll(async () => {
       // A live account: a test payment's invoice would be a test document, outside the registers.
       stripe = await startFakeStripe(0, { livemode: true });
+      // VIES confirms the German business's number, so its sale is reverse-charged.
+      vies = await startFakeVies();
+      vies.registered.set("DE136695976", "Muster GmbH");
     });
     afterAll(async () => {
-      await stripe.close();
+      await Promise.all([stripe.close(), vies.close()]);
       await backend.cleanup();
     });
     afterEach(() => services.dispose());
@@ -51,6 +56,7 @@ for (const backend of testBackends()) {
       services = await stripeTestServices(backend, stripe, WEBHOOK_SECRET, {
         STRIPE_SECRET_KEY: "sk_live_store",
         STRIPE_TAX: "on",
+        VIES_URL: vies.url,
       });
       await seedProduct(services);
       const { db } = services.database;

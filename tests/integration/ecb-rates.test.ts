@@ -158,9 +158,16 @@ for (const backend of testBackends()) {
         buyerType: "business",
         via: "checkout",
         buyer: {
-          name: { company: "Müller Coaching GmbH" },
-          vatNumber: "DE136695976",
-          address: { street: "Marienplatz 1", postcode: "80331", city: "München", country: "DE" },
+          name: { company: "Coaching & Co. S.r.l." },
+          vatNumber: "IT00743110157",
+          address: {
+            street: "Via Torino 2",
+            postcode: "10121",
+            city: "Torino",
+            province: "TO",
+            country: "IT",
+          },
+          delivery: { codiceDestinatario: "M5UXCR1" },
         },
       });
       const services = (url: string) => ({
@@ -168,6 +175,7 @@ for (const backend of testBackends()) {
         env: {
           ...TEST_SELLER,
           ECB_RATES_URL: url,
+          VIES_URL: "http://127.0.0.1:9",
           PUBLIC_URL: "https://shop.test",
           SUPPORT_EMAIL: "help@shop.test",
         },

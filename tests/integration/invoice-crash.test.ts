@@ -40,9 +40,10 @@ describe.runIf(postgres)("an invoice interrupted by SIGKILL", () => {
       buyerType: "business",
       via: "checkout",
       buyer: {
-        name: { company: "Müller Coaching GmbH" },
-        vatNumber: "DE136695976",
-        address: { street: "Marienplatz 1", postcode: "80331", city: "München", country: "DE" },
+        name: { company: "Coaching & Co. S.r.l." },
+        vatNumber: "IT00743110157",
+        address: { street: "Via Torino 2", postcode: "10121", city: "Torino", province: "TO", country: "IT" },
+        delivery: { codiceDestinatario: "M5UXCR1" },
       },
     });
 
@@ -99,6 +100,7 @@ describe.runIf(postgres)("an invoice interrupted by SIGKILL", () => {
         env: {
           ...TEST_SELLER,
           ECB_RATES_URL: "http://127.0.0.1:9/",
+          VIES_URL: "http://127.0.0.1:9",
           PUBLIC_URL: "https://shop.test",
           SUPPORT_EMAIL: "help@shop.test",
         },

@@ -15,6 +15,7 @@ import { createMailer } from "#app/lib/mail/mailer.server.ts";
 import { processOutbox } from "#app/lib/mail/outbox.server.ts";
 import { emailOutbox, exchangeRates, invoiceRequests, invoices, orders, paymentRecords } from "#db/schema.ts";
 import { startSmtp } from "../mocks/smtp.ts";
+import { type FakeVies, startFakeVies } from "../mocks/vies.ts";
 import { testBackends } from "../setup/databases.ts";
 import { fatturaPaSchemaErrors } from "../setup/fatturapa-xsd.ts";
 import { TEST_FISCAL_SETTINGS } from "../setup/seed-invoices.ts";
@@ -27,17 +28,25 @@ const ecbServer = createServer((_, response) => {
   response.writeHead(ecb.status, { "Content-Type": "text/xml" }).end(ecb.body);
 });
 let ecbUrl = "";
+/** VIES, where the German business's VAT number is registered: its sales are reverse-charged. */
+let vies: FakeVies;
 beforeAll(async () => {
   await new Promise<void>((resolve) => ecbServer.listen(0, "127.0.0.1", resolve));
   ecbUrl = `http://127.0.0.1:${(ecbServer.address() as AddressInfo).port}/eurofxref-hist-90d.xml`;
+  vies = await startFakeVies();
+  vies.registered.set("DE136695976", "Müller Coaching GmbH");
 });
-afterAll(() => new Promise<void>((resolve) => ecbServer.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => ecbServer.close(() => resolve()));
+  await vies.close();
+});
 
 const services = (database: Database): IssuingServices => ({
   database,
   env: {
     ...TEST_SELLER,
     ECB_RATES_URL: ecbUrl,
+    VIES_URL: vies.url,
     PUBLIC_URL: "https://shop.test",
     SUPPORT_EMAIL: "help@shop.test",
   },
@@ -545,7 +554,11 @@ for (const backend of testBackends()) {
 
     it("issues at once when a payment is recorded (the outbox's kick), not 30 seconds later, and the e-mail follows", async () => {
       const smtp = await startSmtp();
-      const store = await testServices(backend, { ECB_RATES_URL: ecbUrl, SMTP_URL: smtp.url });
+      const store = await testServices(backend, {
+        ECB_RATES_URL: ecbUrl,
+        VIES_URL: vies.url,
+        SMTP_URL: smtp.url,
+      });
       const jobs = await startJobs(store);
       try {
         const { db } = store.database;

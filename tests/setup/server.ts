@@ -63,13 +63,15 @@ export async function startServer(
   let kept = "";
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, "a");
   const child = spawn(process.execPath, options.dev ? DEV : START, {
-    // The store's books job fetches the ECB's rates for dollar sales: no test store reaches the internet.
+    // The store's books job fetches the ECB's rates for dollar sales and asks VIES about EU
+    // businesses' VAT numbers: no test store reaches the internet.
     env: {
       ...baseEnv(),
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       ECB_RATES_URL: "http://127.0.0.1:9/eurofxref-hist-90d.xml",
+      VIES_URL: "http://127.0.0.1:9",
       ...env,
     },
     stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],

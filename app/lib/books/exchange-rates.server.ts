@@ -6,6 +6,7 @@
  * and kept, one row per currency and day, so a period's books can be made again later alike.
  */
 import { and, desc, eq, gte, lte, max, min } from "drizzle-orm";
+import { boundedText } from "#app/lib/bounded-text.server.ts";
 import type { Db } from "#app/lib/db/database.server.ts";
 import { exchangeRates } from "#db/schema.ts";
 
@@ -35,24 +36,6 @@ export function parseEcbRates(xml: string): { day: string; currency: string; per
   return rates;
 }
 
-/** The body of `response` as text, refused once it passes `maxBytes` (read no further). */
-async function boundedText(response: Response, maxBytes: number): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body?.getReader();
-  for (;;) {
-    const read = await reader?.read();
-    if (!read || read.done) break;
-    size += read.value.byteLength;
-    if (size > maxBytes) {
-      await reader!.cancel();
-      throw new Error(`The ECB's rates file is too large: over ${maxBytes} bytes`);
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /**
  * Fetches the ECB's file from `url` and keeps the rates not yet stored; returns how many were new.
  * Refuses an answer that is not the file (an HTML error page has no rates), one over 2 MB, and
@@ -69,12 +52,7 @@ export async function fetchEcbRates(
     await response.body?.cancel();
     throw new Error(`The ECB's rates answered HTTP ${response.status}`);
   }
-  const length = Number(response.headers.get("content-length") ?? 0);
-  if (length > MAX_FILE_BYTES) {
-    await response.body?.cancel();
-    throw new Error(`The ECB's rates file is too large: ${length} bytes`);
-  }
-  const rates = parseEcbRates(await boundedText(response, MAX_FILE_BYTES));
+  const rates = parseEcbRates(await boundedText(response, MAX_FILE_BYTES, "The ECB's rates file"));
   if (rates.length === 0) throw new Error("The ECB's rates file has no rates");
   const inserted = await db
     .insert(exchangeRates)

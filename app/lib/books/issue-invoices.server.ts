@@ -5,14 +5,18 @@
  * request (or the invoice) locked with SKIP LOCKED so two instances never issue the same one, the
  * number taken from its series (a rollback gives it back), the FatturaPA XML written, the row
  * inserted and the courtesy copy's e-mail queued. What stops a request (settings incomplete, no
- * exchange rate yet, a field FatturaPA refuses) is written on it in Italian for the owner, and the
- * others go on. One file because it is one transaction's steps: invoices and credit notes are
- * numbered, written, recorded and e-mailed by the same recordDocument in the same run.
+ * exchange rate yet, VIES not answering about the buyer's VAT number, a field FatturaPA refuses) is
+ * written on it in Italian for the owner, and the others go on. One file because it is one
+ * transaction's steps: invoices and credit notes are numbered, written, recorded and e-mailed by the
+ * same recordDocument in the same run.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { PRODUCT } from "#app/content/site.ts";
+import { dateTimeIt } from "#app/lib/admin/format-it.ts";
 import { courtesyCopyPdf } from "#app/lib/books/courtesy-copy.server.ts";
 import { courtesyCopyPath } from "#app/lib/books/courtesy-copy-link.server.ts";
+import { checkEuVatNumber, vatPrefixOf } from "#app/lib/books/eu-vat-number.ts";
+import { isEuCountry } from "#app/lib/books/eu-vat-rates.ts";
 import { ensureRateOn, type Rate, toEuroCents } from "#app/lib/books/exchange-rates.server.ts";
 import {
   type Buyer,
@@ -21,7 +25,7 @@ import {
   InvoiceFieldError,
   type InvoiceModel,
 } from "#app/lib/books/fatturapa.ts";
-import { readFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
+import { type FiscalSettings, readFiscalSettings } from "#app/lib/books/fiscal-settings.server.ts";
 import { documentNumber, takeInvoiceNumber } from "#app/lib/books/numbering.server.ts";
 import {
   type BuyerType,
@@ -30,16 +34,21 @@ import {
   treatmentOf,
 } from "#app/lib/books/sale-regime.ts";
 import { splitInclusive } from "#app/lib/books/tax-split.ts";
+import { askVies } from "#app/lib/books/vies.server.ts";
 import { type Db, isDatabaseUnavailable, type Tx } from "#app/lib/db/database.server.ts";
 import type { Env } from "#app/lib/env.server.ts";
 import { logger } from "#app/lib/logger.server.ts";
+import type { UnconfirmedVatNumber } from "#app/lib/mail/invoice-email.ts";
 import { enqueueEmail } from "#app/lib/mail/outbox.server.ts";
 import { romeDay } from "#app/lib/pricing/rome-time.ts";
-import { exchangeRates, invoiceRequests, invoices, orders } from "#db/schema.ts";
+import { exchangeRates, invoiceRequests, invoices, orders, type ViesConsultation } from "#db/schema.ts";
 
 export interface IssuingServices {
   database: { db: Db };
-  env: Pick<Env, "SELLER_NAME" | "SELLER_VAT_ID" | "ECB_RATES_URL" | "PUBLIC_URL" | "SUPPORT_EMAIL">;
+  env: Pick<
+    Env,
+    "SELLER_NAME" | "SELLER_VAT_ID" | "ECB_RATES_URL" | "VIES_URL" | "PUBLIC_URL" | "SUPPORT_EMAIL"
+  >;
   settings: { tokenSecrets: string[] };
 }
 
@@ -128,6 +137,62 @@ function buyerCountry(buyerType: BuyerType, buyer: Buyer, orderCountry: string |
   return (orderCountry ?? buyer.address.country).toUpperCase();
 }
 
+/** How long an invoice waits for VIES to answer about the buyer's VAT number, from the request (or the payment, when later). */
+const VIES_WAIT_MS = 48 * 60 * 60_000;
+
+/** The buyer type and country a sale is taxed as, and what VIES said about the buyer's VAT number. */
+interface TaxedAs {
+  buyerType: BuyerType;
+  country: string;
+  vies: ViesConsultation | null;
+  /** Why a business is taxed as a consumer, as the buyer is told. */
+  unconfirmed?: UnconfirmedVatNumber;
+}
+
+/**
+ * How a sale is taxed. A business in another EU country is invoiced without VAT (reverse charge, or
+ * a flat-rate seller's Natura for foreign businesses) only once VIES confirms its VAT number (Reg.
+ * 282/2011 art. 18(1)(a)); otherwise it is taxed as a consumer of its billing country (the card's,
+ * else the address's): at once for a number of another country or one VIES says is not valid (or
+ * answers about another number), after VIES_WAIT_MS while VIES cannot answer. Until then the sale
+ * waits, with the reason for the owner. VIES is asked outside any transaction: a slow answer must
+ * hold no lock, nor PGlite's one connection.
+ */
+async function taxedAs(
+  services: IssuingServices,
+  seller: NonNullable<FiscalSettings["seller"]>,
+  order: { country: string | null; paidAt: Date },
+  request: { buyerType: BuyerType; buyer: Buyer; requestedAt: Date },
+): Promise<TaxedAs | { waiting: string }> {
+  const { buyerType, buyer } = request;
+  const country = buyerCountry(buyerType, buyer, order.country);
+  if (buyerType === "consumer" || country === "IT" || !isEuCountry(country))
+    return { buyerType, country, vies: null };
+  const billing = (order.country ?? buyer.address.country).toUpperCase();
+  const asConsumer = (unconfirmed: UnconfirmedVatNumber, vies: ViesConsultation | null = null): TaxedAs => ({
+    buyerType: "consumer",
+    country: billing,
+    vies,
+    unconfirmed,
+  });
+  const number = buyer.vatNumber ?? "";
+  if (number.slice(0, 2) !== vatPrefixOf(billing)) return asConsumer("other-country");
+  if (!checkEuVatNumber(number, billing).ok) return asConsumer("not-valid");
+  const answer = await askVies(services.env.VIES_URL, number, seller.partitaIva);
+  if (answer.answered) {
+    const { consultation } = answer;
+    return consultation.valid && consultation.vatNumber === number
+      ? { buyerType, country, vies: consultation }
+      : asConsumer("not-valid", consultation);
+  }
+  const since = Math.max(request.requestedAt.getTime(), order.paidAt.getTime());
+  const deadline = new Date(since + VIES_WAIT_MS);
+  if (Date.now() >= deadline.getTime()) return asConsumer("vies-unavailable");
+  return {
+    waiting: `Partita IVA UE ${number} non ancora confermata: VIES non ha risposto (${answer.reason}). Riprovo a ogni passaggio; se non risponde entro il ${dateTimeIt(deadline)}, la fattura sarà emessa con l'IVA, come a un privato.`,
+  };
+}
+
 type Outcome = "issued" | "problem" | "skipped";
 
 interface DocumentInput {
@@ -144,6 +209,8 @@ interface DocumentInput {
   country: string;
   creditNoteOf?: string;
   cause?: string;
+  vies?: ViesConsultation | null;
+  unconfirmed?: UnconfirmedVatNumber;
 }
 
 /** Numbers, writes, records and e-mails one document inside `tx`; an InvoiceFieldError rolls it all back. */
@@ -195,6 +262,7 @@ async function recordDocument(input: DocumentInput) {
       creditNoteOf: input.creditNoteOf ?? null,
       cause: input.cause ?? null,
       xml,
+      vies: input.vies ?? null,
     })
     .returning({ id: invoices.id });
   // An erased buyer's address is a placeholder: the document is issued, and no e-mail can reach them.
@@ -221,6 +289,7 @@ async function recordDocument(input: DocumentInput) {
       pdf: (await courtesyCopyPdf(xml)).toString("base64"),
       fileName: courtesyCopyFileName({ kind: input.kind, series, year, number }),
       supportEmail: input.services.env.SUPPORT_EMAIL,
+      ...(input.unconfirmed && { unconfirmedVatNumber: input.unconfirmed }),
     },
   });
   return row!.id;
@@ -234,34 +303,44 @@ async function issueInvoice(services: IssuingServices, orderId: string): Promise
   const { db } = services.database;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order?.paidAt) return "skipped";
+  const [request] = await db.select().from(invoiceRequests).where(eq(invoiceRequests.orderId, orderId));
+  if (!request) return "skipped";
   const day = romeDay(order.paidAt);
   const rate = await rateFor(db, services.env.ECB_RATES_URL, order.currency, day);
+  const fiscal = await readFiscalSettings(db, services.env);
+  if (!fiscal.seller) {
+    await setProblem(db, orderId, `Impostazioni fiscali incomplete: ${fiscal.missing.join(" ")}`);
+    return "problem";
+  }
+  if (!rate) {
+    await setProblem(db, orderId, `Cambio BCE del ${day} non ancora disponibile: riprovo più tardi.`);
+    return "problem";
+  }
+  const { seller } = fiscal;
+  const buyer = request.buyer as Buyer;
+  const taxed = await taxedAs(
+    services,
+    seller,
+    { country: order.country, paidAt: order.paidAt },
+    { buyerType: request.buyerType, buyer, requestedAt: request.requestedAt },
+  );
+  if ("waiting" in taxed) {
+    await setProblem(db, orderId, taxed.waiting);
+    return "problem";
+  }
   try {
     return await db.transaction(async (tx): Promise<Outcome> => {
-      const locked = await tx.execute<{ buyer_type: BuyerType; buyer: Buyer }>(sql`
-        select buyer_type, buyer from invoice_requests where order_id = ${orderId}
+      const locked = await tx.execute(sql`
+        select order_id from invoice_requests where order_id = ${orderId}
         for update skip locked`);
-      const request = locked.rows[0];
-      if (!request) return "skipped";
+      if (!locked.rows[0]) return "skipped";
       const [issued] = await tx
         .select({ id: invoices.id })
         .from(invoices)
         .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
       if (issued) return "skipped";
-      const fiscal = await readFiscalSettings(tx, services.env);
-      if (!fiscal.seller) {
-        await setProblem(tx, orderId, `Impostazioni fiscali incomplete: ${fiscal.missing.join(" ")}`);
-        return "problem";
-      }
-      if (!rate) {
-        await setProblem(tx, orderId, `Cambio BCE del ${day} non ancora disponibile: riprovo più tardi.`);
-        return "problem";
-      }
-      const buyerType = request.buyer_type;
-      const buyer = typeof request.buyer === "string" ? (JSON.parse(request.buyer) as Buyer) : request.buyer;
-      const country = buyerCountry(buyerType, buyer, order.country);
       const treatment = treatmentOf(
-        { seller: fiscal.seller.regime, buyer: buyerType, country },
+        { seller: seller.regime, buyer: taxed.buyerType, country: taxed.country },
         fiscal.books,
       );
       const foreign = order.currency.toUpperCase() !== "EUR";
@@ -274,7 +353,7 @@ async function issueInvoice(services: IssuingServices, orderId: string): Promise
         date: day,
         model: {
           date: day,
-          seller: fiscal.seller,
+          seller,
           buyer,
           treatment,
           lines: [{ description: INVOICE_LINE, grossCents: toEuro(order.amountCents, order.currency, rate) }],
@@ -284,8 +363,10 @@ async function issueInvoice(services: IssuingServices, orderId: string): Promise
         },
         charged: { cents: order.amountCents, currency: order.currency },
         rate,
-        buyerType,
-        country,
+        buyerType: taxed.buyerType,
+        country: taxed.country,
+        vies: taxed.vies,
+        ...(taxed.unconfirmed && { unconfirmed: taxed.unconfirmed }),
       });
       await setProblem(tx, orderId, null);
       return "issued";

@@ -5,6 +5,12 @@
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import type { MailMessage } from "#app/lib/mail/mailer.server.ts";
 
+/**
+ * Why a business's EU VAT number did not make its sale reverse-charged: its country is not the
+ * billing country, VIES said it is not valid, or VIES could not be reached to confirm it in time.
+ */
+export type UnconfirmedVatNumber = "other-country" | "not-valid" | "vies-unavailable";
+
 export interface InvoiceEmailData {
   kind: "invoice" | "credit-note";
   /** As printed: "FT/7". */
@@ -21,7 +27,17 @@ export interface InvoiceEmailData {
   pdf: string | null;
   fileName: string;
   supportEmail: string;
+  /** Set when the buyer gave an EU VAT number that was not confirmed, so the sale was taxed as a private buyer's. */
+  unconfirmedVatNumber?: UnconfirmedVatNumber;
 }
+
+/** Why the invoice treats a business as a private buyer, in one sentence. */
+const UNCONFIRMED: Record<UnconfirmedVatNumber, string> = {
+  "other-country": "Your VAT number is not from your billing country",
+  "not-valid": "VIES, the EU's register of VAT numbers, did not confirm your VAT number as valid",
+  "vies-unavailable":
+    "VIES, the EU's register of VAT numbers, could not be reached within 48 hours to confirm your VAT number",
+};
 
 const euro = (cents: number) =>
   new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(cents / 100);
@@ -51,6 +67,11 @@ export function invoiceEmail(to: string, data: InvoiceEmailData): MailMessage {
       ? `Here is the courtesy copy of credit note ${data.number} of ${data.date} (${euro(data.totalCents)}) for your refund on order ${data.orderReference}.`
       : `Here is the courtesy copy of invoice ${data.number} of ${data.date} (${euro(data.totalCents)}) for order ${data.orderReference}.`,
     whereValid(data),
+    ...(data.unconfirmedVatNumber
+      ? [
+          `${UNCONFIRMED[data.unconfirmedVatNumber]}, so this invoice treats the sale as one to a private buyer, without reverse charge.`,
+        ]
+      : []),
     ...(data.pdf ? [`The PDF is attached (${data.fileName}).`] : []),
     ...(data.link ? [`You can download it again at any time: ${data.link}`] : []),
     `Questions? Write to ${data.supportEmail} and quote order ${data.orderReference}.`,
