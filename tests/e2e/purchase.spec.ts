@@ -330,7 +330,9 @@ test.describe("refunds", () => {
     await admin.getByRole("button", { name: "Reinvia l'e-mail di consegna" }).click();
     await expect(admin.getByText("E-mail di consegna rimessa in coda.")).toHaveCount(1);
     const timeline = admin.getByTestId("timeline");
-    await expect(timeline.getByText(/E-mail «consegna del toolkit»: inviata/)).toHaveCount(2, { timeout: 15_000 });
+    await expect(timeline.getByText(/E-mail «consegna del toolkit»: inviata/)).toHaveCount(2, {
+      timeout: 15_000,
+    });
     await admin.getByRole("link", { name: "Rimborsa…" }).click();
     await admin
       .getByRole("dialog")

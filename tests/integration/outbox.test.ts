@@ -83,7 +83,9 @@ for (const backend of testBackends()) {
       expect(mail?.text).toContain("help@shop.test");
       expect(mail?.html).toContain('href="http://shop.test/thank-you?t=token-1"');
       // A whole HTML document with its title, and replies go to support (the payload's address).
-      expect(mail?.html).toContain(`<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${mail?.subject}</title></head>`);
+      expect(mail?.html).toContain(
+        `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${mail?.subject}</title></head>`,
+      );
       expect(mail?.replyTo?.value).toEqual([{ address: "help@shop.test", name: "" }]);
       const [row] = await db().select().from(emailOutbox);
       expect(row?.sentAt).toBeInstanceOf(Date);
