@@ -33,7 +33,11 @@ export const E2E = {
    * checkout limit): it names its seller and has the fiscal settings, so it issues e-invoices.
    */
   shopJourneys: { port: PORT + 9, dataDir: "data-e2e-shop-journeys" },
-  /** The withdrawal journeys' store: each of them buys, and the other purchase stores are at their checkout limit. */
+  /**
+   * The desktop withdrawal journeys' store: each of them buys, and the other desktop purchase stores
+   * are at their checkout limit. The phone's run on the phone purchase store: one store would take
+   * more withdrawals from one network than /withdraw accepts in 15 minutes (WITHDRAWALS_PER_NETWORK).
+   */
   shopWithdrawal: { port: PORT + 11, dataDir: "data-e2e-shop-withdrawal" },
   /** The ECB's rates file every store converts dollars with (tests/e2e/fake-ecb-server.ts): none reaches the internet. */
   ecbPort: PORT + 10,
@@ -55,7 +59,8 @@ export function shopDataDir(project: string): string {
   if (project === "purchase-postgres") return E2E.shopPostgres.dataDir;
   if (project === "purchase-phone") return E2E.shopPhone.dataDir;
   if (project.startsWith("journeys")) return E2E.shopJourneys.dataDir;
-  if (project.startsWith("withdrawal")) return E2E.shopWithdrawal.dataDir;
+  if (project === "withdrawal") return E2E.shopWithdrawal.dataDir;
+  if (project === "withdrawal-phone") return E2E.shopPhone.dataDir;
   return E2E.shop.dataDir;
 }
 
@@ -172,7 +177,7 @@ export default defineConfig({
       name: "withdrawal-phone",
       testMatch: withdrawal,
       grep: /@phone/,
-      use: { ...phone, baseURL: `http://localhost:${E2E.shopWithdrawal.port}` },
+      use: { ...phone, baseURL: `http://localhost:${E2E.shopPhone.port}` },
     },
     {
       name: "behind-nginx",

@@ -7,7 +7,7 @@ import { mailTo } from "./mailbox.ts";
 
 /**
  * The withdrawal function (CRD art. 11a) in a browser against the built store with a product (the
- * withdrawal projects, desktop and 390 px phone, on their own store): from the footer link, with
+ * withdrawal projects, desktop and 390 px phone): from the footer link, with
  * and without JavaScript.
  */
 
