@@ -48,6 +48,7 @@ try {
     for (const line of await restoreBackup(dir, backup, database, await createFileStore(env), {
       force,
       tokenSecretFile,
+      tokenSecretSet: env.TOKEN_SECRET !== undefined,
     }))
       console.log(line);
   } finally {

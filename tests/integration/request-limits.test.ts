@@ -210,7 +210,20 @@ describe("request bodies over HTTP (a store on sale, with Stripe)", () => {
       );
       return socket;
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Until the held reads are all under way, a forged post is read and refused (400); then 503.
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`${server.url}/webhooks/stripe`, {
+              method: "POST",
+              body: "{}",
+              headers: { "content-type": "application/json", "stripe-signature": forgedSignature() },
+            })
+          ).status,
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(503);
     const delivery = signDelivery(
       {
         id: "evt_limits_1",
@@ -231,9 +244,16 @@ describe("request bodies over HTTP (a store on sale, with Stripe)", () => {
     expect(over.headers.get("retry-after")).toMatch(/^\d+$/);
     for (const socket of held) socket.destroy();
     // Once the held reads are gone, Stripe's retry of the same delivery is taken.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const retried = await post();
-    expect(retried.status).toBe(200);
+    let retried = await post();
+    await expect
+      .poll(
+        async () => {
+          if (retried.status === 503) retried = await post();
+          return retried.status;
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(200);
     expect(await retried.json()).toEqual({ received: true, duplicate: false });
   });
 

@@ -260,7 +260,12 @@ export async function restoreBackup(
   backup: { manifest: Manifest; dump: DatabaseDump },
   database: Database,
   files: FileStore,
-  options: { force: boolean; tokenSecretFile?: string },
+  options: {
+    force: boolean;
+    tokenSecretFile?: string;
+    /** TOKEN_SECRET is set where the store is restored: it signs, whatever the backup carries. */
+    tokenSecretSet?: boolean;
+  },
 ): Promise<string[]> {
   const tokenSecret =
     options.tokenSecretFile === undefined
@@ -290,10 +295,10 @@ export async function restoreBackup(
       : []),
     ...(tokenSecret
       ? [`Token secret: taken from ${options.tokenSecretFile}; the links the store sent keep working.`]
-      : carriesTokenSecret(backup.dump)
+      : carriesTokenSecret(backup.dump) || options.tokenSecretSet
         ? []
         : [
-            "Warning: the backup carries no token secret (it was made before version 1.0.0). Unless TOKEN_SECRET is set or DATA_DIR holds the old store's token-secret file, the links in the e-mails the store sent (download, unsubscribe, review) will not work: restore again with --force --token-secret-file <the old DATA_DIR>/token-secret.",
+            "Warning: the backup carries no token secret (it was made before version 1.0.0). Unless DATA_DIR holds the old store's token-secret file, the links in the e-mails the store sent (download, unsubscribe, review) will not work: restore again with --force --token-secret-file <the old DATA_DIR>/token-secret.",
           ]),
   ];
 }
