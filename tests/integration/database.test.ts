@@ -21,6 +21,7 @@ const TABLES = [
   "invoice_requests",
   "invoice_series",
   "invoices",
+  "job_failures",
   "lost_link_requests",
   "orders",
   "payment_records",
